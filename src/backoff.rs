@@ -1,0 +1,835 @@
+//! Stage 0 — the backoff engine: exponential-backoff schedules, seeded jitter and the fleet
+//! ("thundering herd") simulation of SPEC §1–§3.
+//!
+//! Pure: no I/O, no HTML, no formatting. Everything here is a function of [`Params`], so the same
+//! parameters and seed give the same bits on every machine and every thread count.
+//!
+//! ```
+//! use sade::backoff::{Delay, Params, Schedule, Strategy};
+//!
+//! let params = Params::builder(Delay::from_ms(250.0).unwrap())
+//!     .factor(2.0)
+//!     .cap(Some(Delay::from_secs(30.0).unwrap()))
+//!     .attempts(6)
+//!     .build()
+//!     .unwrap();
+//! let schedule = Schedule::compute(&params);
+//! assert_eq!(schedule.totals(Strategy::None).worst.as_ms(), 15_750.0);
+//! assert_eq!(schedule.totals(Strategy::Decorrelated).worst.as_ms(), 90_000.0);
+//! ```
+
+use std::fmt;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use rayon::prelude::*;
+
+/// A wait, in milliseconds. Always finite and never negative.
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Default)]
+pub struct Delay(f64);
+
+impl Delay {
+    /// Zero wait.
+    pub const ZERO: Delay = Delay(0.0);
+
+    /// A delay of `ms` milliseconds; `None` when `ms` is negative, NaN or infinite.
+    pub fn from_ms(ms: f64) -> Option<Delay> {
+        (ms.is_finite() && ms >= 0.0).then_some(Delay(ms))
+    }
+
+    /// A delay of `secs` seconds; `None` when not a finite, non-negative number.
+    pub fn from_secs(secs: f64) -> Option<Delay> {
+        Delay::from_ms(secs * 1000.0)
+    }
+
+    /// The delay in milliseconds.
+    pub fn as_ms(self) -> f64 {
+        self.0
+    }
+
+    /// Parses `100ms`, `1.5s`, `2m`, `1h` (also `min`). A bare number is not a duration.
+    pub fn parse(text: &str) -> Result<Delay, DelayParseError> {
+        let text = text.trim();
+        let split = text
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
+            .ok_or(DelayParseError::MissingUnit)?;
+        let (number, unit) = text.split_at(split);
+        let scale = match unit {
+            "ms" => 1.0,
+            "s" => 1_000.0,
+            "m" | "min" => 60_000.0,
+            "h" => 3_600_000.0,
+            _ => return Err(DelayParseError::UnknownUnit(unit.to_string())),
+        };
+        let value: f64 = number
+            .parse()
+            .map_err(|_| DelayParseError::BadNumber(number.to_string()))?;
+        Delay::from_ms(value * scale).ok_or(DelayParseError::OutOfRange)
+    }
+}
+
+impl fmt::Display for Delay {
+    /// Shortest form that parses back: `100ms`, `30s`, `2m`, `1h`, else milliseconds.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.0;
+        for (unit, scale) in [("h", 3_600_000.0), ("m", 60_000.0), ("s", 1_000.0)] {
+            if ms >= scale && (ms / scale).fract() == 0.0 {
+                return write!(f, "{}{unit}", ms / scale);
+            }
+        }
+        write!(f, "{ms}ms")
+    }
+}
+
+/// Why a duration did not parse.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum DelayParseError {
+    /// `100` instead of `100ms`.
+    #[error("a duration needs a unit (ms, s, m, h), e.g. `100ms`")]
+    MissingUnit,
+    /// `100sec`.
+    #[error("unknown unit `{0}`; use ms, s, m or h")]
+    UnknownUnit(String),
+    /// `1.2.3s`.
+    #[error("`{0}` is not a number")]
+    BadNumber(String),
+    /// Negative or too large.
+    #[error("the duration must be a finite, non-negative amount")]
+    OutOfRange,
+}
+
+/// A jitter strategy. The discriminant is the strategy index of SPEC §2's stream numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Strategy {
+    /// The bare, synchronized schedule.
+    None = 0,
+    /// Uniform in `[0, d]`.
+    Full = 1,
+    /// Uniform in `[d/2, d]`.
+    Equal = 2,
+    /// Uniform in `[base, 3 × previous]`, capped (AWS's formula).
+    Decorrelated = 3,
+}
+
+impl Strategy {
+    /// Every strategy, in index order.
+    pub const ALL: [Strategy; 4] = [
+        Strategy::None,
+        Strategy::Full,
+        Strategy::Equal,
+        Strategy::Decorrelated,
+    ];
+
+    /// The name used in shortcodes, flags and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::None => "none",
+            Strategy::Full => "full",
+            Strategy::Equal => "equal",
+            Strategy::Decorrelated => "decorrelated",
+        }
+    }
+
+    /// The strategy with this name, if any.
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The ChaCha stream of `client` for this strategy: `index × 2³² + client`.
+    pub fn stream(self, client: u32) -> u64 {
+        ((self as u64) << 32) + u64::from(client)
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The strategy name closest to a misspelt `name`, for "did you mean" hints.
+pub fn suggest_strategy(name: &str) -> Option<&'static str> {
+    Strategy::ALL
+        .iter()
+        .map(|s| (strsim::damerau_levenshtein(name, s.name()), s.name()))
+        .filter(|&(d, n)| d <= 2.max(n.len() / 3))
+        .min()
+        .map(|(_, n)| n)
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Limits of SPEC §1 and §3.
+pub mod limits {
+    /// Most attempts a schedule may have.
+    pub const MAX_ATTEMPTS: u32 = 100;
+    /// Most clients in a fleet simulation.
+    pub const MAX_CLIENTS: u32 = 100_000;
+    /// Clients simulated when none is given.
+    pub const DEFAULT_CLIENTS: u32 = 1_000;
+    /// Bins of the fleet histogram.
+    pub const FLEET_BINS: usize = 100;
+}
+
+/// A parameter that failed validation: which one, what it was, what is allowed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("`{arg}` is {value}, but {allowed}")]
+pub struct ParamError {
+    /// The argument's name as the user writes it (`factor`, `cap`, ...).
+    pub arg: &'static str,
+    /// The offending value, as text.
+    pub value: String,
+    /// What would have been accepted.
+    pub allowed: String,
+}
+
+impl ParamError {
+    fn new(arg: &'static str, value: impl fmt::Display, allowed: impl Into<String>) -> Self {
+        ParamError {
+            arg,
+            value: value.to_string(),
+            allowed: allowed.into(),
+        }
+    }
+}
+
+/// Validated inputs of a schedule. Build with [`Params::builder`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    base: Delay,
+    factor: f64,
+    cap: Option<Delay>,
+    attempts: u32,
+    strategies: Vec<Strategy>,
+    seed: u64,
+    clients: u32,
+}
+
+/// Collects the inputs of a [`Params`]; [`ParamsBuilder::build`] validates them.
+#[derive(Clone, Debug)]
+pub struct ParamsBuilder {
+    base: Delay,
+    factor: f64,
+    cap: Option<Delay>,
+    attempts: u32,
+    strategies: Vec<Strategy>,
+    seed: u64,
+    clients: u32,
+}
+
+impl ParamsBuilder {
+    /// Growth per attempt (default 2).
+    pub fn factor(mut self, factor: f64) -> Self {
+        self.factor = factor;
+        self
+    }
+    /// Upper bound of a single wait, or `None` for no cap (default none).
+    pub fn cap(mut self, cap: Option<Delay>) -> Self {
+        self.cap = cap;
+        self
+    }
+    /// Number of waits (default 8).
+    pub fn attempts(mut self, attempts: u32) -> Self {
+        self.attempts = attempts;
+        self
+    }
+    /// Strategies to show (default all four, in index order).
+    pub fn strategies(mut self, strategies: Vec<Strategy>) -> Self {
+        self.strategies = strategies;
+        self
+    }
+    /// Seed of the jitter streams (default 7).
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+    /// Clients in the fleet simulation (default 1000).
+    pub fn clients(mut self, clients: u32) -> Self {
+        self.clients = clients;
+        self
+    }
+
+    /// Checks every SPEC §1 rule, including that no delay or total overflows.
+    pub fn build(self) -> Result<Params, ParamError> {
+        let base_ms = self.base.as_ms();
+        if base_ms <= 0.0 {
+            return Err(ParamError::new(
+                "base",
+                self.base,
+                "it must be a duration greater than zero, e.g. `100ms`",
+            ));
+        }
+        if !self.factor.is_finite() || self.factor < 1.0 {
+            return Err(ParamError::new(
+                "factor",
+                self.factor,
+                "it must be a finite number ≥ 1 (1 keeps the delay constant, 2 doubles it)",
+            ));
+        }
+        if let Some(cap) = self.cap {
+            if cap < self.base {
+                return Err(ParamError::new(
+                    "cap",
+                    cap,
+                    format!("it must be at least `base` ({}), or `none`", self.base),
+                ));
+            }
+        }
+        if !(1..=limits::MAX_ATTEMPTS).contains(&self.attempts) {
+            return Err(ParamError::new(
+                "attempts",
+                self.attempts,
+                format!("it must be a whole number from 1 to {}", limits::MAX_ATTEMPTS),
+            ));
+        }
+        if !(1..=limits::MAX_CLIENTS).contains(&self.clients) {
+            return Err(ParamError::new(
+                "clients",
+                self.clients,
+                format!("it must be a whole number from 1 to {}", limits::MAX_CLIENTS),
+            ));
+        }
+        if self.strategies.is_empty() {
+            return Err(ParamError::new(
+                "jitter",
+                "empty",
+                "name at least one of none, full, equal, decorrelated (or `all`)",
+            ));
+        }
+        let mut strategies = self.strategies;
+        strategies.sort();
+        strategies.dedup();
+        let params = Params {
+            base: self.base,
+            factor: self.factor,
+            cap: self.cap,
+            attempts: self.attempts,
+            strategies,
+            seed: self.seed,
+            clients: self.clients,
+        };
+        // Overflow: every nominal and decorrelated ceiling, and their sums, must stay finite.
+        let (mut nominal, mut ceiling) = (base_ms, base_ms);
+        let (mut sum_nominal, mut sum_ceiling) = (0.0f64, 0.0f64);
+        for n in 1..=params.attempts {
+            if n > 1 {
+                nominal = params.capped(nominal * params.factor);
+                ceiling = params.capped(ceiling * 3.0);
+            } else {
+                ceiling = params.capped(base_ms * 3.0);
+            }
+            sum_nominal += nominal;
+            sum_ceiling += ceiling;
+            if !sum_nominal.is_finite() || !sum_ceiling.is_finite() {
+                return Err(ParamError::new(
+                    "attempts",
+                    params.attempts,
+                    format!(
+                        "attempt {n}'s delay overflows without a cap; set `cap` or use fewer attempts"
+                    ),
+                ));
+            }
+        }
+        Ok(params)
+    }
+}
+
+impl Params {
+    /// Starts a builder with the given first wait and the defaults: factor 2, no cap,
+    /// 8 attempts, all strategies, seed 7, 1000 clients.
+    pub fn builder(base: Delay) -> ParamsBuilder {
+        ParamsBuilder {
+            base,
+            factor: 2.0,
+            cap: None,
+            attempts: 8,
+            strategies: Strategy::ALL.to_vec(),
+            seed: 7,
+            clients: limits::DEFAULT_CLIENTS,
+        }
+    }
+
+    /// First wait.
+    pub fn base(&self) -> Delay {
+        self.base
+    }
+    /// Growth per attempt.
+    pub fn factor(&self) -> f64 {
+        self.factor
+    }
+    /// Upper bound of one wait, if any.
+    pub fn cap(&self) -> Option<Delay> {
+        self.cap
+    }
+    /// Number of waits.
+    pub fn attempts(&self) -> u32 {
+        self.attempts
+    }
+    /// Strategies asked for, in index order, without repeats.
+    pub fn strategies(&self) -> &[Strategy] {
+        &self.strategies
+    }
+    /// Seed of the jitter streams.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// Clients in the fleet simulation.
+    pub fn clients(&self) -> u32 {
+        self.clients
+    }
+
+    fn capped(&self, ms: f64) -> f64 {
+        match self.cap {
+            Some(cap) => ms.min(cap.as_ms()),
+            None => ms,
+        }
+    }
+
+    /// The nominal delays d₁..dₙ by repeated multiplication (SPEC §1), in milliseconds.
+    pub fn nominal_ms(&self) -> Vec<f64> {
+        let mut out = Vec::with_capacity(self.attempts as usize);
+        let mut d = self.base.as_ms();
+        for n in 0..self.attempts {
+            if n > 0 {
+                d = self.capped(d * self.factor);
+            }
+            out.push(d);
+        }
+        out
+    }
+
+    /// The range `[lo, hi]` of each attempt's wait under `strategy`, in milliseconds.
+    pub fn ranges_ms(&self, strategy: Strategy) -> Vec<(f64, f64)> {
+        let base = self.base.as_ms();
+        match strategy {
+            Strategy::None => self.nominal_ms().into_iter().map(|d| (d, d)).collect(),
+            Strategy::Full => self.nominal_ms().into_iter().map(|d| (0.0, d)).collect(),
+            Strategy::Equal => self
+                .nominal_ms()
+                .into_iter()
+                .map(|d| (d / 2.0, d))
+                .collect(),
+            Strategy::Decorrelated => {
+                let mut m = base;
+                (0..self.attempts)
+                    .map(|_| {
+                        m = self.capped(m * 3.0);
+                        (base, m)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The base generator of this seed; clone it and set a stream per client.
+    fn seeded_rng(&self) -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(self.seed)
+    }
+
+    /// One client's waits under `strategy` (SPEC §2), written into `out` (cleared first).
+    /// `nominal` and `ranges` are this schedule's, passed in so a fleet computes them once.
+    fn client_waits(
+        &self,
+        strategy: Strategy,
+        rng: &mut ChaCha8Rng,
+        ranges: &[(f64, f64)],
+        out: &mut Vec<f64>,
+    ) {
+        out.clear();
+        match strategy {
+            Strategy::None => out.extend(ranges.iter().map(|&(lo, _)| lo)),
+            Strategy::Full | Strategy::Equal => {
+                out.extend(ranges.iter().map(|&(lo, hi)| lo + unit_draw(rng) * (hi - lo)))
+            }
+            Strategy::Decorrelated => {
+                let base = self.base.as_ms();
+                let mut s = base;
+                for _ in 0..self.attempts {
+                    s = self.capped(base + unit_draw(rng) * (3.0 * s - base));
+                    out.push(s);
+                }
+            }
+        }
+    }
+}
+
+/// A uniform draw in `[0, 1)`: the top 53 bits of one `next_u64` (SPEC §2).
+pub fn unit_draw(rng: &mut ChaCha8Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// The generator of `client` under `strategy` for `seed` (SPEC §2).
+pub fn client_rng(seed: u64, strategy: Strategy, client: u32) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(strategy.stream(client));
+    rng
+}
+
+/// One strategy's wait for one attempt: its range and client 0's seeded sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cell {
+    /// Shortest possible wait.
+    pub min: Delay,
+    /// Longest possible wait.
+    pub max: Delay,
+    /// The wait client 0 draws with this seed.
+    pub sample: Delay,
+}
+
+/// One attempt of a schedule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// 1-based attempt number.
+    pub attempt: u32,
+    /// `min(cap, base × factorⁿ⁻¹)`.
+    pub nominal: Delay,
+    cells: [Cell; 4],
+}
+
+impl Row {
+    /// This attempt under `strategy`.
+    pub fn cell(&self, strategy: Strategy) -> Cell {
+        self.cells[strategy.index()]
+    }
+}
+
+/// Sums over a schedule for one strategy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Totals {
+    /// Σ min: the shortest a client can wait in all.
+    pub best: Delay,
+    /// Σ max: the longest a client can wait before giving up.
+    pub worst: Delay,
+    /// Expected total wait. Exact for none/full/equal; see [`Totals::mean_is_estimate`].
+    pub mean: Delay,
+    /// `true` for decorrelated, whose mean is estimated from the fleet simulation.
+    pub mean_is_estimate: bool,
+    /// Σ of client 0's samples.
+    pub sample: Delay,
+}
+
+/// Where one strategy's retries land over time, for the whole fleet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FleetStrategy {
+    /// Retries per bin (`limits::FLEET_BINS` bins of [`Fleet::bin`] each).
+    pub histogram: Vec<u32>,
+    /// Share of all retries that land in the busiest bin, in `[0, 1]`.
+    pub peak_share: f64,
+    /// Mean total wait per client.
+    pub mean_total: Delay,
+}
+
+/// The thundering-herd picture of SPEC §3.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fleet {
+    /// Number of clients simulated.
+    pub clients: u32,
+    /// The common time axis: the longest worst-case total among the strategies shown.
+    pub horizon: Delay,
+    /// Width of one histogram bin.
+    pub bin: Delay,
+    per_strategy: [Option<FleetStrategy>; 4],
+}
+
+impl Fleet {
+    /// The simulation of `strategy`, if it was asked for.
+    pub fn strategy(&self, strategy: Strategy) -> Option<&FleetStrategy> {
+        self.per_strategy[strategy.index()].as_ref()
+    }
+
+    /// Simulates `params.clients()` clients for every strategy in `params`.
+    /// Independent of the thread count: clients are summed in fixed chunks, in order.
+    pub fn simulate(params: &Params) -> Fleet {
+        let horizon = params
+            .strategies()
+            .iter()
+            .map(|&s| params.ranges_ms(s).iter().map(|r| r.1).sum::<f64>())
+            .fold(0.0, f64::max);
+        let bin = horizon / limits::FLEET_BINS as f64;
+        let mut per_strategy: [Option<FleetStrategy>; 4] = Default::default();
+        for &strategy in params.strategies() {
+            per_strategy[strategy.index()] = Some(simulate_strategy(params, strategy, bin));
+        }
+        Fleet {
+            clients: params.clients(),
+            horizon: Delay(horizon),
+            bin: Delay(bin),
+            per_strategy,
+        }
+    }
+}
+
+/// Clients per work unit. Fixed, so the float sums do not depend on the thread count.
+const CHUNK: u32 = 1024;
+
+fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStrategy {
+    let ranges = params.ranges_ms(strategy);
+    let base_rng = params.seeded_rng();
+    let bins = limits::FLEET_BINS;
+    let chunks: Vec<(Vec<u32>, f64)> = (0..params.clients().div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|chunk| {
+            let mut histogram = vec![0u32; bins];
+            let mut total = 0.0;
+            let mut waits = Vec::with_capacity(ranges.len());
+            let first = chunk * CHUNK;
+            let last = (first + CHUNK).min(params.clients());
+            for client in first..last {
+                let mut rng = base_rng.clone();
+                rng.set_stream(strategy.stream(client));
+                params.client_waits(strategy, &mut rng, &ranges, &mut waits);
+                let mut t = 0.0;
+                for &w in &waits {
+                    t += w;
+                    let i = if bin > 0.0 { (t / bin) as usize } else { 0 };
+                    histogram[i.min(bins - 1)] += 1;
+                }
+                total += t;
+            }
+            (histogram, total)
+        })
+        .collect();
+    let mut histogram = vec![0u32; bins];
+    let mut total = 0.0;
+    for (h, t) in chunks {
+        for (acc, x) in histogram.iter_mut().zip(h) {
+            *acc += x;
+        }
+        total += t;
+    }
+    let retries = f64::from(params.clients()) * f64::from(params.attempts());
+    let peak = histogram.iter().copied().max().unwrap_or(0);
+    FleetStrategy {
+        histogram,
+        peak_share: f64::from(peak) / retries,
+        mean_total: Delay(total / f64::from(params.clients())),
+    }
+}
+
+/// A computed schedule: one [`Row`] per attempt, [`Totals`] and the [`Fleet`] simulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    params: Params,
+    rows: Vec<Row>,
+    totals: [Totals; 4],
+    fleet: Fleet,
+}
+
+impl Schedule {
+    /// Computes rows, totals and the fleet simulation for `params`.
+    pub fn compute(params: &Params) -> Schedule {
+        let nominal = params.nominal_ms();
+        let ranges: [Vec<(f64, f64)>; 4] = Strategy::ALL.map(|s| params.ranges_ms(s));
+        let samples: [Vec<f64>; 4] = Strategy::ALL.map(|s| {
+            let mut rng = client_rng(params.seed(), s, 0);
+            let mut out = Vec::new();
+            params.client_waits(s, &mut rng, &ranges[s.index()], &mut out);
+            out
+        });
+        let rows = (0..params.attempts() as usize)
+            .map(|i| Row {
+                attempt: i as u32 + 1,
+                nominal: Delay(nominal[i]),
+                cells: Strategy::ALL.map(|s| {
+                    let (lo, hi) = ranges[s.index()][i];
+                    Cell {
+                        min: Delay(lo),
+                        max: Delay(hi),
+                        sample: Delay(samples[s.index()][i]),
+                    }
+                }),
+            })
+            .collect();
+        let fleet = Fleet::simulate(params);
+        let totals = Strategy::ALL.map(|s| {
+            let r = &ranges[s.index()];
+            let best = r.iter().map(|x| x.0).sum::<f64>();
+            let worst = r.iter().map(|x| x.1).sum::<f64>();
+            let sample = samples[s.index()].iter().sum::<f64>();
+            let (mean, mean_is_estimate) = match s {
+                Strategy::Decorrelated => {
+                    let estimate = match fleet.strategy(s) {
+                        Some(f) => f.mean_total.as_ms(),
+                        // Not simulated for display: estimate it from the default fleet.
+                        None => {
+                            let bin = worst / limits::FLEET_BINS as f64;
+                            simulate_strategy(params, s, bin).mean_total.as_ms()
+                        }
+                    };
+                    (estimate, true)
+                }
+                _ => (r.iter().map(|x| (x.0 + x.1) / 2.0).sum::<f64>(), false),
+            };
+            Totals {
+                best: Delay(best),
+                worst: Delay(worst),
+                mean: Delay(mean),
+                mean_is_estimate,
+                sample: Delay(sample),
+            }
+        });
+        Schedule {
+            params: params.clone(),
+            rows,
+            totals,
+            fleet,
+        }
+    }
+
+    /// The parameters this schedule was computed from.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+    /// One row per attempt.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+    /// Sums for `strategy`.
+    pub fn totals(&self, strategy: Strategy) -> Totals {
+        self.totals[strategy.index()]
+    }
+    /// The fleet simulation.
+    pub fn fleet(&self) -> &Fleet {
+        &self.fleet
+    }
+}
+
+/// The nominal delay of attempt `n` (1-based) without computing a whole schedule.
+pub fn nominal_delay(params: &Params, n: u32) -> Option<Delay> {
+    params.nominal_ms().get(n.checked_sub(1)? as usize).map(|&d| Delay(d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(x: f64) -> Delay {
+        Delay::from_ms(x).unwrap()
+    }
+
+    fn params(base: f64, factor: f64, cap: Option<f64>, attempts: u32) -> Params {
+        Params::builder(ms(base))
+            .factor(factor)
+            .cap(cap.map(ms))
+            .attempts(attempts)
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn chacha_golden() {
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        assert_eq!(rng.next_u64(), 12578764544318200737);
+    }
+
+    #[test]
+    fn spec_vector_250ms() {
+        let p = params(250.0, 2.0, Some(30_000.0), 6);
+        let s = Schedule::compute(&p);
+        let nominal: Vec<f64> = s.rows().iter().map(|r| r.nominal.as_ms()).collect();
+        assert_eq!(nominal, [250.0, 500.0, 1000.0, 2000.0, 4000.0, 8000.0]);
+        for st in [Strategy::None, Strategy::Full, Strategy::Equal] {
+            assert_eq!(s.totals(st).worst.as_ms(), 15_750.0, "{st}");
+        }
+        assert_eq!(s.totals(Strategy::Equal).best.as_ms(), 7_875.0);
+        let dmax: Vec<f64> = s
+            .rows()
+            .iter()
+            .map(|r| r.cell(Strategy::Decorrelated).max.as_ms())
+            .collect();
+        assert_eq!(dmax, [750.0, 2250.0, 6750.0, 20250.0, 30000.0, 30000.0]);
+        assert_eq!(s.totals(Strategy::Decorrelated).worst.as_ms(), 90_000.0);
+        assert_eq!(s.totals(Strategy::Decorrelated).best.as_ms(), 1_500.0);
+        assert!(s.totals(Strategy::Decorrelated).mean_is_estimate);
+    }
+
+    #[test]
+    fn spec_vector_uncapped_attempt_12() {
+        let p = params(100.0, 2.0, None, 12);
+        assert_eq!(nominal_delay(&p, 12).unwrap().as_ms(), 204_800.0);
+    }
+
+    #[test]
+    fn spec_vector_100ms_8_attempts() {
+        let p = params(100.0, 2.0, Some(30_000.0), 8);
+        let s = Schedule::compute(&p);
+        assert_eq!(s.totals(Strategy::None).worst.as_ms(), 25_500.0);
+        assert_eq!(s.totals(Strategy::Decorrelated).worst.as_ms(), 126_300.0);
+    }
+
+    #[test]
+    fn validation_names_argument_and_range() {
+        let e = Params::builder(ms(100.0)).factor(0.5).build().unwrap_err();
+        assert_eq!(e.arg, "factor");
+        let e = Params::builder(ms(100.0))
+            .cap(Some(ms(50.0)))
+            .build()
+            .unwrap_err();
+        assert_eq!(e.arg, "cap");
+        assert_eq!(
+            e.to_string(),
+            "`cap` is 50ms, but it must be at least `base` (100ms), or `none`"
+        );
+        for a in [0, 101] {
+            let e = Params::builder(ms(100.0)).attempts(a).build().unwrap_err();
+            assert_eq!(e.arg, "attempts");
+        }
+        let e = Params::builder(Delay::ZERO).build().unwrap_err();
+        assert_eq!(e.arg, "base");
+        let e = Params::builder(ms(100.0))
+            .factor(f64::NAN)
+            .build()
+            .unwrap_err();
+        assert_eq!(e.arg, "factor");
+        let e = Params::builder(ms(100.0))
+            .factor(1e10)
+            .attempts(100)
+            .build()
+            .unwrap_err();
+        assert_eq!(e.arg, "attempts");
+        assert!(e.to_string().contains("overflows"), "{e}");
+        let e = Params::builder(ms(100.0)).clients(0).build().unwrap_err();
+        assert_eq!(e.arg, "clients");
+    }
+
+    #[test]
+    fn delay_parse() {
+        assert_eq!(Delay::parse("100ms").unwrap().as_ms(), 100.0);
+        assert_eq!(Delay::parse("1.5s").unwrap().as_ms(), 1500.0);
+        assert_eq!(Delay::parse("2m").unwrap().as_ms(), 120_000.0);
+        assert_eq!(Delay::parse("1h").unwrap().as_ms(), 3_600_000.0);
+        assert_eq!(Delay::parse("100"), Err(DelayParseError::MissingUnit));
+        assert!(matches!(
+            Delay::parse("3sec"),
+            Err(DelayParseError::UnknownUnit(_))
+        ));
+        assert_eq!(Delay::parse("-1s"), Err(DelayParseError::OutOfRange));
+        assert_eq!(Delay::parse("30s").unwrap().to_string(), "30s");
+        assert_eq!(Delay::parse("250ms").unwrap().to_string(), "250ms");
+        assert_eq!(Delay::parse("1.5s").unwrap().to_string(), "1500ms");
+    }
+
+    #[test]
+    fn fleet_is_independent_of_thread_count() {
+        let p = Params::builder(ms(100.0))
+            .cap(Some(ms(30_000.0)))
+            .clients(5_000)
+            .build()
+            .unwrap();
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| Fleet::simulate(&p));
+        let four = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap()
+            .install(|| Fleet::simulate(&p));
+        assert_eq!(one, four);
+        let none = one.strategy(Strategy::None).unwrap();
+        assert_eq!(none.histogram.iter().sum::<u32>(), 5_000 * 8);
+    }
+}

@@ -1,0 +1,430 @@
+//! Languages and localized formatting: numbers, durations, percentages and dates, in Turkish and
+//! English, following CLDR's conventions for `tr` and `en`.
+//!
+//! | | tr | en |
+//! |---|---|---|
+//! | number | `15.750,5` | `15,750.5` |
+//! | percent | `%12,5` | `12.5%` |
+//! | duration units | ms, sn, dk, sa | ms, s, min, h |
+//! | long date | `17 Haziran 2026` | `June 17, 2026` |
+//!
+//! Two languages with fixed rules do not justify an ICU data dependency; the tables below are
+//! CLDR's (decimal and group symbols, percent pattern, month names, long date pattern).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A site language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    /// Turkish.
+    Tr,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Both languages.
+    pub const ALL: [Lang; 2] = [Lang::Tr, Lang::En];
+
+    /// BCP 47 code: `tr` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Tr => "tr",
+            Lang::En => "en",
+        }
+    }
+
+    /// The other language of the pair.
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Tr => Lang::En,
+            Lang::En => Lang::Tr,
+        }
+    }
+
+    /// The language's own name (`Türkçe`, `English`).
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::Tr => "Türkçe",
+            Lang::En => "English",
+        }
+    }
+
+    fn decimal_sep(self) -> char {
+        match self {
+            Lang::Tr => ',',
+            Lang::En => '.',
+        }
+    }
+
+    fn group_sep(self) -> char {
+        match self {
+            Lang::Tr => '.',
+            Lang::En => ',',
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s {
+            "tr" => Ok(Lang::Tr),
+            "en" => Ok(Lang::En),
+            _ => Err(format!("unknown language `{s}`; sade knows `tr` and `en`")),
+        }
+    }
+}
+
+/// Formats `value` with at most `decimals` fraction digits (trailing zeros dropped) and the
+/// language's grouping: `format_number(15750.5, 2, Tr) == "15.750,5"`.
+pub fn format_number(value: f64, decimals: usize, lang: Lang) -> String {
+    let text = format!("{:.*}", decimals, value.abs());
+    let (int, frac) = match text.split_once('.') {
+        Some((i, f)) => (i, f.trim_end_matches('0')),
+        None => (text.as_str(), ""),
+    };
+    let mut out = String::with_capacity(text.len() + 4);
+    if value < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
+        out.push('-');
+    }
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(lang.group_sep());
+        }
+        out.push(c);
+    }
+    if !frac.is_empty() {
+        out.push(lang.decimal_sep());
+        out.push_str(frac);
+    }
+    out
+}
+
+/// A share in `[0, 1]` as a percentage with one decimal: `%12,5` / `12.5%`.
+pub fn format_percent(share: f64, lang: Lang) -> String {
+    let n = format_number(share * 100.0, 1, lang);
+    match lang {
+        Lang::Tr => format!("%{n}"),
+        Lang::En => format!("{n}%"),
+    }
+}
+
+/// The unit a duration is shown in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    /// Milliseconds.
+    Millis,
+    /// Seconds.
+    Seconds,
+    /// Minutes.
+    Minutes,
+    /// Hours.
+    Hours,
+}
+
+impl TimeUnit {
+    /// The largest unit in which `ms` is at least 1.
+    pub fn for_ms(ms: f64) -> TimeUnit {
+        if ms < 1_000.0 {
+            TimeUnit::Millis
+        } else if ms < 60_000.0 {
+            TimeUnit::Seconds
+        } else if ms < 3_600_000.0 {
+            TimeUnit::Minutes
+        } else {
+            TimeUnit::Hours
+        }
+    }
+
+    /// Milliseconds in one unit.
+    pub fn ms(self) -> f64 {
+        match self {
+            TimeUnit::Millis => 1.0,
+            TimeUnit::Seconds => 1_000.0,
+            TimeUnit::Minutes => 60_000.0,
+            TimeUnit::Hours => 3_600_000.0,
+        }
+    }
+
+    /// Short unit name: ms/sn/dk/sa in Turkish, ms/s/min/h in English.
+    pub fn symbol(self, lang: Lang) -> &'static str {
+        match (lang, self) {
+            (_, TimeUnit::Millis) => "ms",
+            (Lang::Tr, TimeUnit::Seconds) => "sn",
+            (Lang::Tr, TimeUnit::Minutes) => "dk",
+            (Lang::Tr, TimeUnit::Hours) => "sa",
+            (Lang::En, TimeUnit::Seconds) => "s",
+            (Lang::En, TimeUnit::Minutes) => "min",
+            (Lang::En, TimeUnit::Hours) => "h",
+        }
+    }
+}
+
+/// A duration for people: the largest fitting unit, one decimal (none from 100 on, and none
+/// for milliseconds), and `≈ ` in front when that rounding changed the value.
+/// `format_duration(204_800.0, Tr) == "≈ 3,4 dk"`, `format_duration(250.0, En) == "250 ms"`.
+pub fn format_duration(ms: f64, lang: Lang) -> String {
+    let unit = TimeUnit::for_ms(ms);
+    let value = ms / unit.ms();
+    let decimals = if unit == TimeUnit::Millis || value >= 100.0 {
+        0
+    } else {
+        1
+    };
+    let scale = 10f64.powi(decimals as i32);
+    let rounded = (value * scale).round() / scale;
+    let approx = if (rounded - value).abs() > value.abs() * 1e-12 {
+        "≈ "
+    } else {
+        ""
+    };
+    format!(
+        "{approx}{}\u{a0}{}",
+        format_number(value, decimals, lang),
+        unit.symbol(lang)
+    )
+}
+
+/// A calendar date (no time zone: front matter dates are days).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// Year, e.g. 2026.
+    pub year: i32,
+    /// Month, 1..=12.
+    pub month: u32,
+    /// Day of month, 1..=31.
+    pub day: u32,
+}
+
+impl Date {
+    /// Parses `YYYY-MM-DD`, checking that the day exists (leap years included).
+    pub fn parse(text: &str) -> Result<Date, String> {
+        let bad = || format!("`{text}` is not a date; write it as YYYY-MM-DD, e.g. 2026-06-17");
+        let mut parts = text.split('-');
+        let (Some(y), Some(m), Some(d), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+            return Err(bad());
+        }
+        let (year, month, day) = (
+            y.parse::<i32>().map_err(|_| bad())?,
+            m.parse::<u32>().map_err(|_| bad())?,
+            d.parse::<u32>().map_err(|_| bad())?,
+        );
+        if !(1..=12).contains(&month) {
+            return Err(format!("`{text}`: there is no month {month}"));
+        }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        let days = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+        if day == 0 || day > days[month as usize - 1] {
+            return Err(format!(
+                "`{text}`: month {month} of {year} has no day {day}"
+            ));
+        }
+        Ok(Date { year, month, day })
+    }
+
+    /// `2026-06-17`.
+    pub fn iso(self) -> String {
+        format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+
+    /// `17 Haziran 2026` / `June 17, 2026` (CLDR long date).
+    pub fn long(self, lang: Lang) -> String {
+        const TR: [&str; 12] = [
+            "Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül",
+            "Ekim", "Kasım", "Aralık",
+        ];
+        const EN: [&str; 12] = [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ];
+        let m = self.month as usize - 1;
+        match lang {
+            Lang::Tr => format!("{} {} {}", self.day, TR[m], self.year),
+            Lang::En => format!("{} {}, {}", EN[m], self.day, self.year),
+        }
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.iso())
+    }
+}
+
+/// Words that sade's own output uses (tables, charts, the terminal calculator), per language.
+/// A struct rather than a map, so a word missing in one language is a compile error.
+#[derive(Debug)]
+pub struct Words {
+    /// Column: attempt number.
+    pub attempt: &'static str,
+    /// Column: nominal delay.
+    pub delay: &'static str,
+    /// Column: shortest wait.
+    pub min: &'static str,
+    /// Column: longest wait.
+    pub max: &'static str,
+    /// Column: the seeded sample.
+    pub sample: &'static str,
+    /// Column: the jitter strategy.
+    pub strategy: &'static str,
+    /// Row: Σ max.
+    pub worst_total: &'static str,
+    /// Row: Σ min.
+    pub best_total: &'static str,
+    /// Row: mean total.
+    pub mean_total: &'static str,
+    /// Row: Σ samples.
+    pub sample_total: &'static str,
+    /// Marks an estimated value.
+    pub estimated: &'static str,
+    /// Share of retries in the busiest window.
+    pub peak_share: &'static str,
+    /// A schedule (title).
+    pub schedule: &'static str,
+    /// No upper bound.
+    pub no_cap: &'static str,
+    /// `N attempts`.
+    pub attempts: &'static str,
+    /// Clients of the fleet simulation.
+    pub clients: &'static str,
+    /// Time axis label.
+    pub time: &'static str,
+    /// `retries` (chart axis).
+    pub retries: &'static str,
+    /// The fleet simulation's title.
+    pub fleet: &'static str,
+}
+
+const TR_WORDS: Words = Words {
+    attempt: "Deneme",
+    delay: "Gecikme",
+    min: "En az",
+    max: "En çok",
+    sample: "Örnek",
+    strategy: "Strateji",
+    worst_total: "En kötü durumda toplam bekleme",
+    best_total: "En iyi durumda toplam bekleme",
+    mean_total: "Ortalama toplam bekleme",
+    sample_total: "Örnek toplam bekleme",
+    estimated: "tahmini",
+    peak_share: "Tepe payı",
+    schedule: "Backoff zamanlaması",
+    no_cap: "sınırsız",
+    attempts: "deneme",
+    clients: "istemci",
+    time: "Zaman",
+    retries: "yeniden deneme",
+    fleet: "Filo simülasyonu",
+};
+
+const EN_WORDS: Words = Words {
+    attempt: "Attempt",
+    delay: "Delay",
+    min: "Min",
+    max: "Max",
+    sample: "Sample",
+    strategy: "Strategy",
+    worst_total: "Worst-case total wait",
+    best_total: "Best-case total wait",
+    mean_total: "Mean total wait",
+    sample_total: "Sample total wait",
+    estimated: "estimated",
+    peak_share: "Peak share",
+    schedule: "Backoff schedule",
+    no_cap: "no cap",
+    attempts: "attempts",
+    clients: "clients",
+    time: "Time",
+    retries: "retries",
+    fleet: "Fleet simulation",
+};
+
+impl Lang {
+    /// sade's own words in this language.
+    pub fn words(self) -> &'static Words {
+        match self {
+            Lang::Tr => &TR_WORDS,
+            Lang::En => &EN_WORDS,
+        }
+    }
+}
+
+/// `Full`, `Equal`, ...: strategy names as headings (the same in both languages).
+pub fn strategy_label(strategy: crate::backoff::Strategy) -> &'static str {
+    use crate::backoff::Strategy;
+    match strategy {
+        Strategy::None => "None",
+        Strategy::Full => "Full",
+        Strategy::Equal => "Equal",
+        Strategy::Decorrelated => "Decorrelated",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        assert_eq!(format_number(15_750.0, 2, Lang::Tr), "15.750");
+        assert_eq!(format_number(15_750.5, 2, Lang::Tr), "15.750,5");
+        assert_eq!(format_number(15_750.5, 2, Lang::En), "15,750.5");
+        assert_eq!(format_number(1_234_567.891, 2, Lang::En), "1,234,567.89");
+        assert_eq!(format_number(999.0, 0, Lang::Tr), "999");
+        assert_eq!(format_number(0.04, 1, Lang::En), "0");
+        assert_eq!(format_number(-0.04, 1, Lang::En), "0");
+        assert_eq!(format_number(-1500.0, 0, Lang::En), "-1,500");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(format_duration(204_800.0, Lang::Tr), "≈ 3,4\u{a0}dk");
+        assert_eq!(format_duration(204_800.0, Lang::En), "≈ 3.4\u{a0}min");
+        assert_eq!(format_duration(250.0, Lang::En), "250\u{a0}ms");
+        assert_eq!(format_duration(25_500.0, Lang::Tr), "25,5\u{a0}sn");
+        assert_eq!(format_duration(90_000.0, Lang::En), "1.5\u{a0}min");
+        assert_eq!(format_duration(7_200_000.0, Lang::Tr), "2\u{a0}sa");
+        assert_eq!(format_duration(347.4, Lang::En), "≈ 347\u{a0}ms");
+        assert_eq!(format_duration(0.0, Lang::En), "0\u{a0}ms");
+    }
+
+    #[test]
+    fn percents() {
+        assert_eq!(format_percent(0.125, Lang::Tr), "%12,5");
+        assert_eq!(format_percent(0.125, Lang::En), "12.5%");
+    }
+
+    #[test]
+    fn dates() {
+        let d = Date::parse("2026-06-17").unwrap();
+        assert_eq!(d.long(Lang::Tr), "17 Haziran 2026");
+        assert_eq!(d.long(Lang::En), "June 17, 2026");
+        assert!(Date::parse("2026-02-29").is_err());
+        assert!(Date::parse("2024-02-29").is_ok());
+        assert!(Date::parse("2026-13-01").is_err());
+        assert!(Date::parse("17.06.2026").is_err());
+    }
+}
