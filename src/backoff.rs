@@ -281,14 +281,20 @@ impl ParamsBuilder {
             return Err(ParamError::new(
                 "attempts",
                 self.attempts,
-                format!("it must be a whole number from 1 to {}", limits::MAX_ATTEMPTS),
+                format!(
+                    "it must be a whole number from 1 to {}",
+                    limits::MAX_ATTEMPTS
+                ),
             ));
         }
         if !(1..=limits::MAX_CLIENTS).contains(&self.clients) {
             return Err(ParamError::new(
                 "clients",
                 self.clients,
-                format!("it must be a whole number from 1 to {}", limits::MAX_CLIENTS),
+                format!(
+                    "it must be a whole number from 1 to {}",
+                    limits::MAX_CLIENTS
+                ),
             ));
         }
         if self.strategies.is_empty() {
@@ -440,9 +446,11 @@ impl Params {
         out.clear();
         match strategy {
             Strategy::None => out.extend(ranges.iter().map(|&(lo, _)| lo)),
-            Strategy::Full | Strategy::Equal => {
-                out.extend(ranges.iter().map(|&(lo, hi)| lo + unit_draw(rng) * (hi - lo)))
-            }
+            Strategy::Full | Strategy::Equal => out.extend(
+                ranges
+                    .iter()
+                    .map(|&(lo, hi)| lo + unit_draw(rng) * (hi - lo)),
+            ),
             Strategy::Decorrelated => {
                 let base = self.base.as_ms();
                 let mut s = base;
@@ -698,7 +706,10 @@ impl Schedule {
 
 /// The nominal delay of attempt `n` (1-based) without computing a whole schedule.
 pub fn nominal_delay(params: &Params, n: u32) -> Option<Delay> {
-    params.nominal_ms().get(n.checked_sub(1)? as usize).map(|&d| Delay(d))
+    params
+        .nominal_ms()
+        .get(n.checked_sub(1)? as usize)
+        .map(|&d| Delay(d))
 }
 
 #[cfg(test)]

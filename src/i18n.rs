@@ -85,14 +85,19 @@ impl FromStr for Lang {
 
 /// Formats `value` with at most `decimals` fraction digits (trailing zeros dropped) and the
 /// language's grouping: `format_number(15750.5, 2, Tr) == "15.750,5"`.
+///
+/// Rounding is `round(|value| × 10^decimals)`, half away from zero, on IEEE doubles: the
+/// browser script does the same two operations (`Math.round(x * 10 ** d)`), so both print
+/// the same digits for every input.
 pub fn format_number(value: f64, decimals: usize, lang: Lang) -> String {
-    let text = format!("{:.*}", decimals, value.abs());
-    let (int, frac) = match text.split_once('.') {
-        Some((i, f)) => (i, f.trim_end_matches('0')),
-        None => (text.as_str(), ""),
-    };
-    let mut out = String::with_capacity(text.len() + 4);
-    if value < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
+    let scale = [1.0, 10.0, 100.0, 1_000.0, 10_000.0, 100_000.0, 1_000_000.0][decimals.min(6)];
+    let scaled = (value.abs() * scale).round();
+    let digits = format!("{scaled:.0}");
+    let digits = format!("{digits:0>width$}", width = decimals + 1);
+    let (int, frac) = digits.split_at(digits.len() - decimals.min(6));
+    let frac = frac.trim_end_matches('0');
+    let mut out = String::with_capacity(digits.len() + 8);
+    if value < 0.0 && scaled != 0.0 {
         out.push('-');
     }
     for (i, c) in int.chars().enumerate() {
@@ -179,7 +184,7 @@ pub fn format_duration(ms: f64, lang: Lang) -> String {
     } else {
         1
     };
-    let scale = 10f64.powi(decimals as i32);
+    let scale = if decimals == 0 { 1.0 } else { 10.0 };
     let rounded = (value * scale).round() / scale;
     let approx = if (rounded - value).abs() > value.abs() * 1e-12 {
         "≈ "
@@ -226,7 +231,20 @@ impl Date {
             return Err(format!("`{text}`: there is no month {month}"));
         }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-        let days = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+        let days = [
+            31,
+            if leap { 29 } else { 28 },
+            31,
+            30,
+            31,
+            30,
+            31,
+            31,
+            30,
+            31,
+            30,
+            31,
+        ];
         if day == 0 || day > days[month as usize - 1] {
             return Err(format!(
                 "`{text}`: month {month} of {year} has no day {day}"
@@ -397,6 +415,12 @@ mod tests {
         assert_eq!(format_number(0.04, 1, Lang::En), "0");
         assert_eq!(format_number(-0.04, 1, Lang::En), "0");
         assert_eq!(format_number(-1500.0, 0, Lang::En), "-1,500");
+        assert_eq!(format_number(2.5, 0, Lang::En), "3");
+        assert_eq!(format_number(0.05, 1, Lang::En), "0.1");
+        assert_eq!(
+            format_number(1e22, 0, Lang::En),
+            "10,000,000,000,000,000,000,000"
+        );
     }
 
     #[test]

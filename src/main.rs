@@ -7,7 +7,11 @@ use sade::backoff::{Delay, Params, Schedule, Strategy};
 use sade::i18n::Lang;
 
 #[derive(Parser)]
-#[command(name = "sade", version, about = "Static sites for bilingual engineering notebooks")]
+#[command(
+    name = "sade",
+    version,
+    about = "Static sites for bilingual engineering notebooks"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -92,7 +92,11 @@ pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
         let mut cells = vec![row.attempt.to_string(), dur(row.nominal.as_ms())];
         for &s in strategies {
             let c = row.cell(s);
-            cells.extend([dur(c.min.as_ms()), dur(c.max.as_ms()), dur(c.sample.as_ms())]);
+            cells.extend([
+                dur(c.min.as_ms()),
+                dur(c.max.as_ms()),
+                dur(c.sample.as_ms()),
+            ]);
         }
         table.push(cells);
     }
@@ -102,7 +106,9 @@ pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
     let mut at = width[0] + 2 + width[1] + 2;
     for (g, &s) in strategies.iter().enumerate() {
         let label = strategy_label(s);
-        let pad = at.saturating_sub(labels.chars().count()).max(usize::from(!labels.is_empty()));
+        let pad = at
+            .saturating_sub(labels.chars().count())
+            .max(usize::from(!labels.is_empty()));
         labels.extend(std::iter::repeat_n(' ', pad));
         labels.push_str(label);
         at += (0..3).map(|k| width[2 + 3 * g + k]).sum::<usize>() + 6;
