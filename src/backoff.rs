@@ -169,8 +169,12 @@ pub mod limits {
     pub const MAX_CLIENTS: u32 = 100_000;
     /// Clients simulated when none is given.
     pub const DEFAULT_CLIENTS: u32 = 1_000;
-    /// Bins of the fleet histogram.
+    /// Bins of the fleet histogram (what charts show).
     pub const FLEET_BINS: usize = 100;
+    /// Each histogram bin is split in this many windows to find the peak: the busiest window is
+    /// 1/10 000 of the time axis, fine enough to tell a synchronized spike (every client in the
+    /// same instant) from a spread one.
+    pub const PEAK_WINDOWS_PER_BIN: usize = 100;
 }
 
 /// A parameter that failed validation: which one, what it was, what is allowed.
@@ -523,7 +527,7 @@ pub struct Totals {
 pub struct FleetStrategy {
     /// Retries per bin (`limits::FLEET_BINS` bins of [`Fleet::bin`] each).
     pub histogram: Vec<u32>,
-    /// Share of all retries that land in the busiest bin, in `[0, 1]`.
+    /// Share of all retries that land in the busiest window (1/10 000 of the axis), in `[0, 1]`.
     pub peak_share: f64,
     /// Mean total wait per client.
     pub mean_total: Delay,
@@ -575,11 +579,12 @@ const CHUNK: u32 = 1024;
 fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStrategy {
     let ranges = params.ranges_ms(strategy);
     let base_rng = params.seeded_rng();
-    let bins = limits::FLEET_BINS;
+    let windows = limits::FLEET_BINS * limits::PEAK_WINDOWS_PER_BIN;
+    let window = bin / limits::PEAK_WINDOWS_PER_BIN as f64;
     let chunks: Vec<(Vec<u32>, f64)> = (0..params.clients().div_ceil(CHUNK))
         .into_par_iter()
         .map(|chunk| {
-            let mut histogram = vec![0u32; bins];
+            let mut counts = vec![0u32; windows];
             let mut total = 0.0;
             let mut waits = Vec::with_capacity(ranges.len());
             let first = chunk * CHUNK;
@@ -591,24 +596,28 @@ fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStra
                 let mut t = 0.0;
                 for &w in &waits {
                     t += w;
-                    let i = if bin > 0.0 { (t / bin) as usize } else { 0 };
-                    histogram[i.min(bins - 1)] += 1;
+                    let i = if window > 0.0 { (t / window) as usize } else { 0 };
+                    counts[i.min(windows - 1)] += 1;
                 }
                 total += t;
             }
-            (histogram, total)
+            (counts, total)
         })
         .collect();
-    let mut histogram = vec![0u32; bins];
+    let mut counts = vec![0u32; windows];
     let mut total = 0.0;
-    for (h, t) in chunks {
-        for (acc, x) in histogram.iter_mut().zip(h) {
+    for (c, t) in chunks {
+        for (acc, x) in counts.iter_mut().zip(c) {
             *acc += x;
         }
         total += t;
     }
+    let histogram = counts
+        .chunks(limits::PEAK_WINDOWS_PER_BIN)
+        .map(|w| w.iter().sum())
+        .collect();
     let retries = f64::from(params.clients()) * f64::from(params.attempts());
-    let peak = histogram.iter().copied().max().unwrap_or(0);
+    let peak = counts.iter().copied().max().unwrap_or(0);
     FleetStrategy {
         histogram,
         peak_share: f64::from(peak) / retries,

@@ -4,9 +4,39 @@
 //! The stages, in the order data flows:
 //!
 //! 1. [`backoff`] — the pure math: schedules, seeded jitter, the fleet simulation.
-//! 2. [`i18n`] — languages and localized numbers, durations and dates.
-//! 3. [`report`] — a schedule as terminal text or JSON (`sade calc`).
+//! 2. [`config`] and [`content`] — `sade.yaml`, then `content/**/NAME.{tr,en}.md` with typed
+//!    front matter, paired into translations.
+//! 3. [`markdown`] with [`shortcode`] — pulldown-cmark events, shortcodes expanded on the event
+//!    stream, heading anchors, and each page's markdown twin.
+//! 4. [`render`] — one owned Tera and the UI strings; [`site`] and [`listing`] render every page
+//!    and site-wide file into an explicit list of outputs; [`check`] validates links.
+//! 5. [`output`] — the list written atomically: a failed build leaves `public/` untouched.
+//!
+//! [`i18n`] formats numbers, durations and dates per language; [`report`] is `sade calc`'s
+//! terminal and JSON output; [`diagnostic`] renders errors with file, line, column and a caret.
+//!
+//! ```no_run
+//! use sade::shortcode::Registry;
+//! use sade::site::{build, Options};
+//!
+//! let result = build(&Options::new("."), &Registry::builtin());
+//! if result.diagnostics.has_errors() {
+//!     eprint!("{}", result.diagnostics.render());
+//! } else {
+//!     sade::output::write_atomically("public".as_ref(), &result.outputs).unwrap();
+//! }
+//! ```
 
 pub mod backoff;
+pub mod check;
+pub mod config;
+pub mod content;
+pub mod diagnostic;
 pub mod i18n;
+pub mod listing;
+pub mod markdown;
+pub mod output;
+pub mod render;
 pub mod report;
+pub mod shortcode;
+pub mod site;

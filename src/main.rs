@@ -1,6 +1,8 @@
 //! The `sade` command line: parses arguments, calls the library, prints, sets the exit code.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use sade::backoff::{Delay, Params, Schedule, Strategy};
@@ -19,8 +21,25 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Build the site into public/ (replaced whole, or left untouched on error).
+    Build(BuildArgs),
+    /// Run every check of a build, and more, without writing anything.
+    Check(BuildArgs),
     /// Compute a backoff schedule in the terminal.
     Calc(CalcArgs),
+}
+
+#[derive(Args)]
+struct BuildArgs {
+    /// Site root (the folder with sade.yaml).
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// Output folder (default: ROOT/public).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Include pages marked `draft: true`.
+    #[arg(long)]
+    drafts: bool,
 }
 
 #[derive(Args)]
@@ -79,7 +98,7 @@ fn parse_jitter(text: &str) -> Result<Jitter, String> {
         .map(|name| {
             let name = name.trim();
             Strategy::from_name(name).ok_or_else(|| {
-                let hint = sade::backoff::suggest_strategy(name)
+                let hint = sade::diagnostic::closest(name, Strategy::ALL.map(Strategy::name))
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
                 format!(
@@ -111,6 +130,51 @@ fn calc(args: CalcArgs) -> Result<String, String> {
     })
 }
 
+fn build(args: BuildArgs) -> ExitCode {
+    let started = Instant::now();
+    let options = sade::site::Options {
+        drafts: args.drafts,
+        ..sade::site::Options::new(&args.root)
+    };
+    let result = sade::site::build(&options, &sade::shortcode::Registry::builtin());
+    eprint!("{}", result.diagnostics.render());
+    if result.diagnostics.has_errors() {
+        eprintln!("build failed; the previous output was left untouched");
+        return ExitCode::from(1);
+    }
+    let out = args.out.unwrap_or_else(|| args.root.join("public"));
+    if let Err(e) = sade::output::write_atomically(&out, &result.outputs) {
+        eprintln!("error: cannot write {}: {e}", out.display());
+        return ExitCode::from(1);
+    }
+    let pages = result.site.as_ref().map_or(0, |s| s.pages.len());
+    eprintln!(
+        "built {pages} pages, {} files into {} in {} ms",
+        result.outputs.0.len(),
+        out.display(),
+        started.elapsed().as_millis()
+    );
+    ExitCode::SUCCESS
+}
+
+fn check(args: BuildArgs) -> ExitCode {
+    let options = sade::site::Options {
+        drafts: args.drafts,
+        ..sade::site::Options::new(&args.root)
+    };
+    let mut report = sade::check::run(&options, &sade::shortcode::Registry::builtin());
+    report.sort();
+    eprint!("{}", report.render());
+    if report.has_errors() {
+        ExitCode::from(1)
+    } else {
+        if report.0.is_empty() {
+            eprintln!("no problems found");
+        }
+        ExitCode::SUCCESS
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -126,6 +190,8 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Build(args) => build(args),
+        Command::Check(args) => check(args),
         Command::Calc(args) => match calc(args) {
             Ok(out) => {
                 print!("{out}");

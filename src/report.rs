@@ -151,8 +151,8 @@ pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
         format_number(f64::from(schedule.fleet().clients), 0, lang),
         w.clients,
         match lang {
-            Lang::Tr => "en kalabalık pencere = zaman ekseninin 1/100'ü",
-            Lang::En => "busiest window = 1/100 of the time axis",
+            Lang::Tr => "en kalabalık pencere = zaman ekseninin 1/10.000'i",
+            Lang::En => "busiest window = 1/10,000 of the time axis",
         }
     ));
     out

@@ -1,0 +1,207 @@
+//! Site checks, with positions: broken internal links and anchors and duplicate URLs (errors, so
+//! `build` refuses them too), and for `sade check` also pages missing a translation, translation
+//! pairs whose front matter disagrees, drafts and unused UI strings (warnings).
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::Diagnostic;
+use crate::output::Outputs;
+use crate::site::Site;
+
+/// Resolves a link written on the page at `from` (a URL path like `/tr/blog/x/`) to an output
+/// file and an optional anchor. `None` for external links, `mailto:` and the like.
+pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
+    if dest.contains("://") || dest.starts_with("mailto:") || dest.starts_with("tel:") || dest.starts_with("//") {
+        return None;
+    }
+    let (path, anchor) = match dest.split_once('#') {
+        Some((p, a)) => (p, Some(a.to_string())),
+        None => (dest, None),
+    };
+    let path = path.split('?').next().unwrap_or("");
+    let joined = if path.is_empty() {
+        from.to_string()
+    } else if path.starts_with('/') {
+        path.to_string()
+    } else {
+        format!("{}{path}", from.rsplit_once('/').map_or("/", |(d, _)| d).to_string() + "/")
+    };
+    // Normalize `.` and `..`.
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in joined.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    let mut file = parts.join("/");
+    if joined.ends_with('/') || file.is_empty() {
+        if !file.is_empty() {
+            file.push('/');
+        }
+        file.push_str("index.html");
+    }
+    Some((file, anchor))
+}
+
+fn has_id(html: &[u8], id: &str) -> bool {
+    let needle = format!("id=\"{id}\"");
+    html.windows(needle.len()).any(|w| w == needle.as_bytes())
+}
+
+/// Problems that fail a build: broken internal links or anchors, duplicate URLs.
+pub fn site_errors(site: &Site, outputs: &Outputs) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut sorted = outputs.clone();
+    sorted.sort();
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, page) in site.pages.iter().enumerate() {
+        if let Some(&j) = seen.get(page.path.as_str()) {
+            let other = &site.pages[j];
+            errors.push(
+                Diagnostic::error(format!(
+                    "two pages want the URL {}: this one and {}",
+                    page.path,
+                    other.source.path.display()
+                ))
+                .at(&page.source, 0..3, "this page")
+                .with_help("give one of them another `slug`"),
+            );
+        } else {
+            seen.insert(&page.path, i);
+        }
+        for link in &site.rendered[i].links {
+            let Some((file, anchor)) = resolve(&page.path, &link.dest) else {
+                continue;
+            };
+            match sorted.get(&file) {
+                None => {
+                    let suggestion = crate::diagnostic::closest(
+                        &format!("/{}", file.trim_end_matches("index.html")),
+                        site.pages.iter().map(|p| p.path.as_str()),
+                    );
+                    errors.push(
+                        Diagnostic::error(format!("broken link: nothing is built at `{}`", link.dest))
+                            .at(&page.source, link.span.clone(), "this link")
+                            .with_suggestion(suggestion),
+                    );
+                }
+                Some(f) => {
+                    if let Some(a) = anchor.filter(|a| !a.is_empty()) {
+                        if !has_id(&f.bytes, &a) {
+                            let target_page = site.pages.iter().position(|p| crate::site::file_of(&p.path) == file);
+                            let ids: Vec<&str> = target_page
+                                .map(|t| site.rendered[t].headings.iter().map(|h| h.id.as_str()).collect())
+                                .unwrap_or_default();
+                            errors.push(
+                                Diagnostic::error(format!("broken anchor: `{}` has no `#{a}`", file))
+                                    .at(&page.source, link.span.clone(), "this link")
+                                    .with_suggestion(crate::diagnostic::closest(&a, ids)),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// Warnings `sade check` adds: missing translations, disagreeing pairs, drafts, unused UI strings.
+pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, page) in site.pages.iter().enumerate() {
+        match site.translations[i] {
+            None => out.push(
+                Diagnostic::warning(format!(
+                    "`{}` has no {} translation",
+                    page.name,
+                    page.lang.other().native_name()
+                ))
+                .at(&page.source, 0..3, "this page")
+                .with_help(format!("add {}.{}.md", page.name, page.lang.other().code())),
+            ),
+            Some(t) if i < t => {
+                let (a, b) = (&page.front, &site.pages[t].front);
+                let other = &site.pages[t];
+                let mut disagree = |what: &str, x: String, y: String| {
+                    if x != y {
+                        out.push(
+                            Diagnostic::warning(format!(
+                                "translations disagree on `{what}`: {x} here, {y} in {}",
+                                other.source.path.display()
+                            ))
+                            .at(&page.source, 0..3, "this page"),
+                        );
+                    }
+                };
+                disagree("section", a.section.clone(), b.section.clone());
+                disagree("published", a.published.iso(), b.published.iso());
+                disagree("tags", format!("{} tags", a.tags.len()), format!("{} tags", b.tags.len()));
+            }
+            Some(_) => {}
+        }
+    }
+    for d in &site.drafts_skipped {
+        out.push(
+            Diagnostic::warning(format!("`{}` is a draft and is left out of the build", d.name))
+                .at(&d.source, 0..3, "draft: true")
+                .with_help("build with --drafts to include it"),
+        );
+    }
+    for key in strings {
+        if !templates_text.contains(&format!("t.{key}")) && !templates_text.contains(&format!("\"{key}\"")) {
+            out.push(Diagnostic::warning(format!(
+                "UI string `{key}` is not used by any template"
+            )));
+        }
+    }
+    out
+}
+
+/// `sade check`: the whole pipeline without writing, build errors plus the warnings above.
+pub fn run(options: &crate::site::Options, registry: &crate::shortcode::Registry) -> crate::diagnostic::Diagnostics {
+    let with_drafts = crate::site::Options {
+        drafts: true,
+        ..options.clone()
+    };
+    let result = crate::site::build(options, registry);
+    let mut report = result.diagnostics;
+    let Some(site) = result.site else {
+        return report;
+    };
+    let _ = with_drafts;
+    let templates_text = templates_text(&options.root);
+    let strings = crate::render::Templates::load(&options.root)
+        .map(|t| t.strings(crate::i18n::Lang::En).keys().cloned().collect::<Vec<_>>())
+        .unwrap_or_default();
+    report.extend(site_warnings(&site, &templates_text, &strings));
+    report
+}
+
+fn templates_text(root: &std::path::Path) -> String {
+    let mut text = String::new();
+    for e in walkdir::WalkDir::new(root.join(crate::render::TEMPLATES_DIR)).sort_by_file_name().into_iter().flatten() {
+        if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "html" || x == "xml") {
+            text.push_str(&std::fs::read_to_string(e.path()).unwrap_or_default());
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve;
+
+    #[test]
+    fn resolves_links() {
+        assert_eq!(resolve("/tr/blog/x/", "/tr/tools/y/"), Some(("tr/tools/y/index.html".into(), None)));
+        assert_eq!(resolve("/tr/blog/x/", "../y/#a"), Some(("tr/blog/y/index.html".into(), Some("a".into()))));
+        assert_eq!(resolve("/tr/blog/x/", "#h"), Some(("tr/blog/x/index.html".into(), Some("h".into()))));
+        assert_eq!(resolve("/tr/", "/atom.xml"), Some(("atom.xml".into(), None)));
+        assert_eq!(resolve("/tr/", "https://x.dev/"), None);
+    }
+}

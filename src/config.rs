@@ -1,0 +1,132 @@
+//! Stage 1 — the site configuration, `sade.yaml` at the site root. Typed; unknown keys rejected.
+//!
+//! ```yaml
+//! base_url: https://sade.dev
+//! default_language: tr
+//! author: "Muhammet Şafak"
+//! languages:
+//!   tr: { title: "sade", description: "…" }
+//!   en: { title: "sade", description: "…" }
+//! sections:
+//!   Tool: { path: tools, label: { tr: "Araçlar", en: "Tools" } }
+//!   Post: { path: blog, label: { tr: "Yazılar", en: "Blog" } }
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::diagnostic::{Diagnostic, Source};
+use crate::i18n::Lang;
+
+/// File name of the configuration at the site root.
+pub const CONFIG_FILE: &str = "sade.yaml";
+
+/// The whole `sade.yaml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Absolute URL the site is served from, without a trailing slash.
+    pub base_url: String,
+    /// The language `/` sends visitors to.
+    pub default_language: Lang,
+    /// Default author of pages that name none.
+    #[serde(default)]
+    pub author: Option<String>,
+    /// Title and description per language. Both `tr` and `en` must be present.
+    pub languages: BTreeMap<Lang, LanguageConfig>,
+    /// Sections by the name pages use in `section:`.
+    pub sections: BTreeMap<String, SectionConfig>,
+}
+
+/// Per-language site identity.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageConfig {
+    /// Site title in this language.
+    pub title: String,
+    /// One-line site description in this language.
+    pub description: String,
+}
+
+/// A section: where its pages go and what it is called.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionConfig {
+    /// URL path segment, e.g. `tools`.
+    pub path: String,
+    /// Localized name per language.
+    pub label: BTreeMap<Lang, String>,
+}
+
+impl<'de> Deserialize<'de> for Lang {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl Config {
+    /// Reads and validates `root/sade.yaml`.
+    pub fn load(root: &Path) -> Result<(Config, Source), Diagnostic> {
+        let path = root.join(CONFIG_FILE);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Diagnostic::error(format!("cannot read {}: {e}", path.display()))
+                .with_help("run sade in a site folder, or pass --root DIR")
+        })?;
+        let source = Source::new(CONFIG_FILE, text);
+        let config = Config::parse(&source)?;
+        Ok((config, source))
+    }
+
+    /// Parses and validates a configuration text.
+    pub fn parse(source: &Source) -> Result<Config, Diagnostic> {
+        let config: Config = serde_yaml::from_str(&source.text)
+            .map_err(|e| crate::content::yaml_diagnostic(source, 0, &e))?;
+        let whole = 0..source.text.len().min(1);
+        let fail = |msg: String| Err(Diagnostic::error(msg).at(source, whole.clone(), "here"));
+        if !(config.base_url.starts_with("https://") || config.base_url.starts_with("http://"))
+            || config.base_url.ends_with('/')
+        {
+            return fail(format!(
+                "`base_url` is `{}`; write an absolute http(s) URL without a trailing slash",
+                config.base_url
+            ));
+        }
+        for lang in Lang::ALL {
+            if !config.languages.contains_key(&lang) {
+                return fail(format!("`languages` has no `{lang}` entry"));
+            }
+            for (name, section) in &config.sections {
+                if !section.label.contains_key(&lang) {
+                    return fail(format!("section `{name}` has no `{lang}` label"));
+                }
+            }
+        }
+        for (name, section) in &config.sections {
+            if section.path.is_empty()
+                || !section
+                    .path
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                return fail(format!(
+                    "section `{name}` has path `{}`; use lowercase letters, digits and `-`",
+                    section.path
+                ));
+            }
+        }
+        Ok(config)
+    }
+
+    /// Site title in `lang`.
+    pub fn title(&self, lang: Lang) -> &str {
+        &self.languages[&lang].title
+    }
+
+    /// `https://host/tr/` — the home of a language.
+    pub fn home_url(&self, lang: Lang) -> String {
+        format!("{}/{}/", self.base_url, lang.code())
+    }
+}

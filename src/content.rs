@@ -1,0 +1,441 @@
+//! Stage 2 — content: walk `content/`, split and validate each page's YAML front matter, and pair
+//! translations (`NAME.tr.md` with `NAME.en.md`).
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use walkdir::WalkDir;
+
+use crate::config::Config;
+use crate::diagnostic::{closest, Diagnostic, Source};
+use crate::i18n::{Date, Lang};
+
+/// Folder of the pages, relative to the site root.
+pub const CONTENT_DIR: &str = "content";
+
+/// Front matter keys, in the order `index.md` writes them.
+pub const FRONT_MATTER_KEYS: [&str; 12] = [
+    "title",
+    "description",
+    "url",
+    "lang",
+    "author",
+    "published",
+    "updated",
+    "section",
+    "tags",
+    "draft",
+    "slug",
+    "weight",
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFrontMatter {
+    title: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    url: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+    #[serde(default)]
+    author: Option<String>,
+    published: serde_yaml::Value,
+    #[serde(default)]
+    updated: Option<serde_yaml::Value>,
+    section: String,
+    #[serde(default)]
+    tags: Vec<String>,
+    #[serde(default)]
+    draft: bool,
+    #[serde(default)]
+    slug: Option<String>,
+    #[serde(default)]
+    weight: i64,
+}
+
+/// A page's validated front matter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrontMatter {
+    /// Page title.
+    pub title: String,
+    /// One-sentence summary (meta description, feeds, lists).
+    pub description: String,
+    /// Author (the page's, or the site's default).
+    pub author: String,
+    /// First publication day.
+    pub published: Date,
+    /// Last meaningful update (defaults to `published`).
+    pub updated: Date,
+    /// Section name as in `sade.yaml` (`Tool`, `Post`).
+    pub section: String,
+    /// Tags as written.
+    pub tags: Vec<String>,
+    /// Left out of builds unless `--drafts`.
+    pub draft: bool,
+    /// URL slug (the file's NAME unless set).
+    pub slug: String,
+    /// Ordering hint in lists (lower first); default 0.
+    pub weight: i64,
+}
+
+/// One source page.
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// The file and its whole text.
+    pub source: Source,
+    /// Pair key: path below `content/` without the `.LANG.md` suffix, e.g. `tools/backoff-calculator`.
+    pub name: String,
+    /// Language from the file name.
+    pub lang: Lang,
+    /// Validated front matter.
+    pub front: FrontMatter,
+    /// Byte range of the markdown body in `source.text`.
+    pub body: Range<usize>,
+    /// Site-relative URL path, e.g. `/tr/tools/backoff-calculator/`.
+    pub path: String,
+}
+
+impl Page {
+    /// The markdown body.
+    pub fn body_text(&self) -> &str {
+        &self.source.text[self.body.clone()]
+    }
+
+    /// Absolute URL.
+    pub fn permalink(&self, config: &Config) -> String {
+        format!("{}{}", config.base_url, self.path)
+    }
+}
+
+/// Turkish-aware slug: `Neden jitter — thundering herd` → `neden-jitter-thundering-herd`,
+/// `Güvenilirlik İçin` → `guvenilirlik-icin`.
+pub fn slugify(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut dash = false;
+    for c in text.chars() {
+        let folded = match c {
+            'ı' | 'İ' | 'I' | 'î' | 'Î' => 'i',
+            'ş' | 'Ş' => 's',
+            'ğ' | 'Ğ' => 'g',
+            'ç' | 'Ç' => 'c',
+            'ö' | 'Ö' => 'o',
+            'ü' | 'Ü' | 'û' | 'Û' => 'u',
+            'â' | 'Â' => 'a',
+            c => c.to_ascii_lowercase(),
+        };
+        if folded.is_ascii_alphanumeric() {
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            out.push(folded);
+        } else if folded.is_alphanumeric() {
+            // Other letters are kept (lowercased) rather than dropped.
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            out.extend(folded.to_lowercase());
+        } else {
+            dash = true;
+        }
+    }
+    out
+}
+
+/// Converts a serde_yaml error at `offset` in `source` into a located diagnostic.
+pub fn yaml_diagnostic(source: &Source, offset: usize, e: &serde_yaml::Error) -> Diagnostic {
+    let raw = e.to_string();
+    // serde_yaml appends " at line L column C"; the position goes in the header instead.
+    let message = raw.split(" at line ").next().unwrap_or(&raw).to_string();
+    let mut d = Diagnostic::error(format!("front matter: {message}"));
+    if let Some(loc) = e.location() {
+        let start = (offset + loc.index()).min(source.text.len());
+        let end = source.text[start..]
+            .find(['\n', '\r', ':'])
+            .map_or(source.text.len(), |i| start + i.max(1));
+        d = d.at(source, start..end, "here");
+    }
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some(field) = rest.split('`').next() {
+            d = d.with_suggestion(closest(field, FRONT_MATTER_KEYS));
+        }
+    }
+    d
+}
+
+/// The span of `key`'s value in the front matter (for errors found after parsing).
+fn value_span(source: &Source, fm: Range<usize>, key: &str) -> Range<usize> {
+    let text = &source.text[fm.clone()];
+    let mut pos = fm.start;
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix(key) {
+            if let Some(value) = rest.strip_prefix(':') {
+                let value_trimmed = value.trim();
+                let start = pos + key.len() + 1 + (value.len() - value.trim_start().len());
+                return start..start + value_trimmed.len().max(1);
+            }
+        }
+        pos += line.len();
+    }
+    fm.start..fm.start + 3
+}
+
+fn yaml_date(value: &serde_yaml::Value) -> Result<Date, String> {
+    match value {
+        serde_yaml::Value::String(s) => Date::parse(s),
+        other => Date::parse(
+            serde_yaml::to_string(other)
+                .unwrap_or_default()
+                .trim()
+                .trim_start_matches("---")
+                .trim(),
+        ),
+    }
+}
+
+/// Splits `---\n…\n---\n` off the top; returns (front matter range, body range).
+fn split_front_matter(text: &str) -> Option<(Range<usize>, Range<usize>)> {
+    let first_end = text.find('\n')?;
+    if text[..first_end].trim_end_matches('\r') != "---" {
+        return None;
+    }
+    let fm_start = first_end + 1;
+    let mut pos = fm_start;
+    for line in text[fm_start..].split_inclusive('\n') {
+        if line.trim_end_matches(['\r', '\n']) == "---" {
+            return Some((fm_start..pos, pos + line.len()..text.len()));
+        }
+        pos += line.len();
+    }
+    None
+}
+
+/// Parses one page file whose display path is `rel` (below the site root).
+pub fn parse_page(
+    config: &Config,
+    rel: &Path,
+    name: String,
+    lang: Lang,
+    text: String,
+) -> Result<Page, Vec<Diagnostic>> {
+    let source = Source::new(rel, text);
+    let Some((fm, body)) = split_front_matter(&source.text) else {
+        return Err(vec![Diagnostic::error("the page has no front matter")
+            .at(&source, 0..source.text.find('\n').unwrap_or(0).max(1), "expected `---` here")
+            .with_help("start the file with a `---` line, the YAML keys, and another `---` line")]);
+    };
+    let raw: RawFrontMatter = match serde_yaml::from_str(&source.text[fm.clone()]) {
+        Ok(raw) => raw,
+        Err(e) => return Err(vec![yaml_diagnostic(&source, fm.start, &e)]),
+    };
+    let mut errors = Vec::new();
+    let err = |key: &str, msg: String| {
+        Diagnostic::error(msg).at(&source, value_span(&source, fm.clone(), key), "here")
+    };
+    if let Some(l) = &raw.lang {
+        if l != lang.code() {
+            errors.push(
+                err(
+                    "lang",
+                    format!("`lang: {l}` disagrees with the file name, which says `{lang}`"),
+                )
+                .with_help(format!("write `lang: {lang}`, or rename the file")),
+            );
+        }
+    }
+    let published = yaml_date(&raw.published).map_err(|m| err("published", m));
+    let updated = match &raw.updated {
+        Some(v) => yaml_date(v).map(Some).map_err(|m| err("updated", m)),
+        None => Ok(None),
+    };
+    let (published, updated) = match (published, updated) {
+        (Ok(p), Ok(u)) => {
+            let u = u.unwrap_or(p);
+            if u < p {
+                errors.push(err(
+                    "updated",
+                    format!("`updated` ({u}) is before `published` ({p})"),
+                ));
+            }
+            (p, u)
+        }
+        (p, u) => {
+            errors.extend(p.err());
+            errors.extend(u.err());
+            return Err(errors);
+        }
+    };
+    let Some(section) = config.sections.get(&raw.section) else {
+        let names = config.sections.keys().map(String::as_str);
+        errors.push(
+            err(
+                "section",
+                format!("unknown section `{}`", raw.section),
+            )
+            .with_suggestion(closest(&raw.section, names.clone()))
+            .with_help(format!(
+                "sections in sade.yaml: {}",
+                names.collect::<Vec<_>>().join(", ")
+            )),
+        );
+        return Err(errors);
+    };
+    let file_slug = name.rsplit('/').next().unwrap_or(&name).to_string();
+    let slug = raw.slug.clone().unwrap_or(file_slug);
+    if slugify(&slug) != slug {
+        errors.push(err(
+            if raw.slug.is_some() { "slug" } else { "title" },
+            format!("`{slug}` is not a URL slug"),
+        ).with_help(format!("use `{}`", slugify(&slug))));
+    }
+    let path = format!("/{}/{}/{}/", lang.code(), section.path, slug);
+    if let Some(url) = &raw.url {
+        let expected = format!("{}{}", config.base_url, path);
+        if *url != expected {
+            errors.push(
+                err("url", format!("`url` is `{url}`, but this page is served at `{expected}`"))
+                    .with_help(format!("write `url: {expected}` or leave `url` out")),
+            );
+        }
+    }
+    for tag in &raw.tags {
+        if slugify(tag).is_empty() {
+            errors.push(err("tags", format!("tag `{tag}` has no letters or digits")));
+        }
+    }
+    if raw.title.trim().is_empty() {
+        errors.push(err("title", "`title` is empty".to_string()));
+    }
+    let author = match raw.author.clone().or_else(|| config.author.clone()) {
+        Some(a) => a,
+        None => {
+            errors.push(err("title", "the page has no `author` and sade.yaml sets none".into()));
+            String::new()
+        }
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Page {
+        front: FrontMatter {
+            title: raw.title,
+            description: raw.description,
+            author,
+            published,
+            updated,
+            section: raw.section,
+            tags: raw.tags,
+            draft: raw.draft,
+            slug,
+            weight: raw.weight,
+        },
+        source,
+        name,
+        lang,
+        body,
+        path,
+    })
+}
+
+/// Every page under `root/content`, in path order, and every problem found on the way.
+pub fn load_pages(config: &Config, root: &Path) -> (Vec<Page>, Vec<Diagnostic>) {
+    let dir = root.join(CONTENT_DIR);
+    let mut files: Vec<(PathBuf, String, Lang)> = Vec::new();
+    let mut problems = Vec::new();
+    for entry in WalkDir::new(&dir).sort_by_file_name() {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                problems.push(Diagnostic::error(format!("cannot read {}: {e}", dir.display())));
+                continue;
+            }
+        };
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let path = entry.path();
+        let rel = path.strip_prefix(root).unwrap_or(path).to_path_buf();
+        let Some(stem) = path
+            .strip_prefix(&dir)
+            .ok()
+            .and_then(|p| p.to_str())
+            .and_then(|p| p.strip_suffix(".md"))
+        else {
+            continue;
+        };
+        let stem = stem.replace('\\', "/");
+        match stem.rsplit_once('.') {
+            Some((name, code)) => match code.parse::<Lang>() {
+                Ok(lang) => files.push((rel, name.to_string(), lang)),
+                Err(msg) => problems.push(
+                    Diagnostic::error(format!("{}: {msg}", rel.display())).with_suggestion(
+                        closest(code, Lang::ALL.map(Lang::code)),
+                    ),
+                ),
+            },
+            None => problems.push(
+                Diagnostic::error(format!(
+                    "{}: cannot tell the page's language",
+                    rel.display()
+                ))
+                .with_help(format!("name it {stem}.tr.md or {stem}.en.md")),
+            ),
+        }
+    }
+    use rayon::prelude::*;
+    let parsed: Vec<Result<Page, Vec<Diagnostic>>> = files
+        .into_par_iter()
+        .map(|(rel, name, lang)| {
+            let text = std::fs::read_to_string(root.join(&rel)).map_err(|e| {
+                vec![Diagnostic::error(format!("cannot read {}: {e}", rel.display()))]
+            })?;
+            parse_page(config, &rel, name, lang, text)
+        })
+        .collect();
+    let mut pages = Vec::with_capacity(parsed.len());
+    for p in parsed {
+        match p {
+            Ok(page) => pages.push(page),
+            Err(ds) => problems.extend(ds),
+        }
+    }
+    (pages, problems)
+}
+
+/// Index of translations: for each page, its counterpart in the other language, if any.
+pub fn translations(pages: &[Page]) -> Vec<Option<usize>> {
+    let mut by_key: BTreeMap<(&str, Lang), usize> = BTreeMap::new();
+    for (i, p) in pages.iter().enumerate() {
+        by_key.insert((p.name.as_str(), p.lang), i);
+    }
+    pages
+        .iter()
+        .map(|p| by_key.get(&(p.name.as_str(), p.lang.other())).copied())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turkish_slugs() {
+        assert_eq!(slugify("Neden jitter — thundering herd"), "neden-jitter-thundering-herd");
+        assert_eq!(slugify("Güvenilirlik İçin Şık Çözüm: Öğren!"), "guvenilirlik-icin-sik-cozum-ogren");
+        assert_eq!(slugify("IŞIK ılık"), "isik-ilik");
+        assert_eq!(slugify("  --a  b-- "), "a-b");
+    }
+
+    #[test]
+    fn front_matter_split_handles_crlf() {
+        let t = "---\r\ntitle: x\r\n---\r\nbody";
+        let (fm, body) = split_front_matter(t).unwrap();
+        assert_eq!(&t[fm], "title: x\r\n");
+        assert_eq!(&t[body], "body");
+    }
+}

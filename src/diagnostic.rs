@@ -1,0 +1,271 @@
+//! Errors and warnings that point into a source file: file, line and column (1-based, counted in
+//! characters, so Turkish letters and CRLF files are right), the offending text underlined, and a
+//! suggestion where one is close. Rendering is codespan-reporting's, without colour, so the text
+//! is the same in a terminal, a golden file and the preview's error overlay.
+
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as ReportSeverity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, Config};
+
+/// How bad a [`Diagnostic`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Fails the build.
+    Error,
+    /// Reported; the build goes on.
+    Warning,
+}
+
+/// A source file as read from disk, shared by every diagnostic that points into it.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// Path as shown to the user (relative to the site root where possible).
+    pub path: PathBuf,
+    /// The whole file, front matter included.
+    pub text: Arc<str>,
+}
+
+impl Source {
+    /// A source with the given display path and text.
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<Arc<str>>) -> Source {
+        Source {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    /// 1-based line and character column of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+}
+
+/// One problem, possibly pointing at a span of a source file.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// One line saying what is wrong.
+    pub message: String,
+    /// Where, if the problem has a place in a file.
+    pub location: Option<Location>,
+    /// `help:` lines: what to do instead, "did you mean".
+    pub help: Vec<String>,
+}
+
+/// A span of a source file with a short label under it.
+#[derive(Clone, Debug)]
+pub struct Location {
+    /// The file.
+    pub source: Source,
+    /// Byte range in `source.text`.
+    pub span: Range<usize>,
+    /// Text printed under the underline.
+    pub label: String,
+}
+
+impl Diagnostic {
+    /// An error without a place (a missing folder, say).
+    pub fn error(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            location: None,
+            help: Vec::new(),
+        }
+    }
+
+    /// A warning without a place.
+    pub fn warning(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(message)
+        }
+    }
+
+    /// Points the diagnostic at `span` of `source`.
+    pub fn at(mut self, source: &Source, span: Range<usize>, label: impl Into<String>) -> Self {
+        self.location = Some(Location {
+            source: source.clone(),
+            span,
+            label: label.into(),
+        });
+        self
+    }
+
+    /// Adds a `help:` line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help.push(help.into());
+        self
+    }
+
+    /// Adds "did you mean `x`?" when `suggestion` is `Some`.
+    pub fn with_suggestion(self, suggestion: Option<&str>) -> Self {
+        match suggestion {
+            Some(s) => self.with_help(format!("did you mean `{s}`?")),
+            None => self,
+        }
+    }
+
+    /// Is it an error?
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// `path:line:col` of the start, if located.
+    pub fn position(&self) -> Option<(PathBuf, usize, usize)> {
+        let loc = self.location.as_ref()?;
+        let (line, col) = loc.source.line_col(loc.span.start);
+        Some((loc.source.path.clone(), line, col))
+    }
+
+    /// Sort key: errors and warnings by file and position, unlocated ones first.
+    pub fn sort_key(&self) -> (Option<PathBuf>, usize, String) {
+        match &self.location {
+            Some(loc) => (
+                Some(loc.source.path.clone()),
+                loc.span.start,
+                self.message.clone(),
+            ),
+            None => (None, 0, self.message.clone()),
+        }
+    }
+
+    /// The full text: `error: message`, then `┌─ path:line:col`, the line with the span
+    /// underlined, and the help lines.
+    pub fn render(&self) -> String {
+        let severity = match self.severity {
+            Severity::Error => ReportSeverity::Error,
+            Severity::Warning => ReportSeverity::Warning,
+        };
+        let mut report = Report::new(severity).with_message(&self.message);
+        let file;
+        match &self.location {
+            Some(loc) => {
+                let name = loc.source.path.display().to_string();
+                file = SimpleFile::new(name, loc.source.text.as_ref());
+                report = report.with_labels(vec![
+                    Label::primary((), loc.span.clone()).with_message(&loc.label)
+                ]);
+            }
+            None => file = SimpleFile::new(String::new(), ""),
+        }
+        report = report.with_notes(self.help.iter().map(|h| format!("help: {h}")).collect());
+        let mut out = String::new();
+        let config = Config::default();
+        if term::emit_to_string(&mut out, &config, &file, &report).is_err() {
+            out = format!("{self}\n");
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// One line: `path:line:col: error: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        match self.position() {
+            Some((path, line, col)) => {
+                write!(f, "{}:{line}:{col}: {kind}: {}", path.display(), self.message)
+            }
+            None => write!(f, "{kind}: {}", self.message),
+        }
+    }
+}
+
+/// Every problem of a run, in a stable order.
+#[derive(Clone, Debug, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// Adds one.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+    /// Adds many.
+    pub fn extend(&mut self, ds: impl IntoIterator<Item = Diagnostic>) {
+        self.0.extend(ds);
+    }
+    /// Any error among them?
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+    /// Number of errors.
+    pub fn error_count(&self) -> usize {
+        self.0.iter().filter(|d| d.is_error()).count()
+    }
+    /// Number of warnings.
+    pub fn warning_count(&self) -> usize {
+        self.0.len() - self.error_count()
+    }
+    /// Sorts by file and position so output does not depend on thread scheduling.
+    pub fn sort(&mut self) {
+        self.0.sort_by_key(Diagnostic::sort_key);
+    }
+    /// All of them rendered, followed by a count line.
+    pub fn render(&self) -> String {
+        let mut out: String = self.0.iter().map(Diagnostic::render).collect();
+        let (e, w) = (self.error_count(), self.warning_count());
+        if e + w > 0 {
+            let plural = |n: usize, word: &str| {
+                format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+            };
+            out.push_str(&format!(
+                "{}, {}\n",
+                plural(e, "error"),
+                plural(w, "warning")
+            ));
+        }
+        out
+    }
+}
+
+/// A path relative to `root` for display, or the path itself.
+pub fn display_path(root: &Path, path: &Path) -> PathBuf {
+    path.strip_prefix(root).unwrap_or(path).to_path_buf()
+}
+
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(word, c), c))
+        .filter(|&(d, c)| d > 0 && d <= (c.chars().count() / 3).max(2))
+        .min()
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters_and_crlf() {
+        let src = Source::new("a.md", "şğı\r\nçö << x >>");
+        let at = src.text.find("<<").unwrap();
+        assert_eq!(src.line_col(at), (2, 4));
+        let d = Diagnostic::error("bad").at(&src, at..at + 8, "here");
+        assert!(d.render().contains("a.md:2:4"), "{}", d.render());
+        assert_eq!(d.to_string(), "a.md:2:4: error: bad");
+    }
+
+    #[test]
+    fn closest_suggests_typos_only() {
+        let names = ["base", "factor", "cap", "attempts"];
+        assert_eq!(closest("atempts", names), Some("attempts"));
+        assert_eq!(closest("zzzzzz", names), None);
+    }
+}

@@ -1,0 +1,305 @@
+//! Stage 5b — site-wide outputs: per-language home, section lists, tag pages and tag index, the
+//! `/` language chooser, `404.html`, `sitemap.xml` with hreflang alternates, an Atom feed per
+//! language, `robots.txt` and `llms.txt`.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::content::slugify;
+use crate::diagnostic::Diagnostic;
+use crate::i18n::Lang;
+use crate::output::OutputFile;
+use crate::render::Templates;
+use crate::shortcode::escape;
+use crate::site::{base_context, file_of, page_value, Options, Site};
+
+/// Pages of `lang`, newest first (then by weight and title), as indices.
+fn pages_of(site: &Site, lang: Lang) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..site.pages.len())
+        .filter(|&i| site.pages[i].lang == lang)
+        .collect();
+    v.sort_by(|&a, &b| {
+        let (pa, pb) = (&site.pages[a].front, &site.pages[b].front);
+        pb.published
+            .cmp(&pa.published)
+            .then(pa.weight.cmp(&pb.weight))
+            .then(pa.title.cmp(&pb.title))
+    });
+    v
+}
+
+fn values(site: &Site, idx: &[usize]) -> Vec<Value> {
+    idx.iter().map(|&i| page_value(site, i)).collect()
+}
+
+/// Every site-wide file.
+pub fn site_files(
+    site: &Site,
+    templates: &Templates,
+    options: &Options,
+) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
+    let mut files = Vec::new();
+    let mut extra = Vec::new();
+    let mut errors = Vec::new();
+    let mut render = |template: &str, ctx: &tera::Context, path: String, what: &str| {
+        match templates.render(template, ctx, what) {
+            Ok(html) => files.push(OutputFile::text(path, html)),
+            Err(d) => errors.push(d),
+        }
+    };
+    let config = &site.config;
+    for lang in Lang::ALL {
+        let code = lang.code();
+        let all = pages_of(site, lang);
+        let with_alternates = |ctx: &mut tera::Context, path: &str, other_path: &str| {
+            ctx.insert(
+                "alternates",
+                &json!([
+                    {"lang": code, "url": format!("{}{}", config.base_url, path)},
+                    {"lang": lang.other().code(), "url": format!("{}{}", config.base_url, other_path)},
+                ]),
+            );
+            ctx.insert(
+                "translation",
+                &json!({"lang": lang.other().code(), "name": lang.other().native_name(), "url": other_path}),
+            );
+        };
+        // Home.
+        let mut ctx = base_context(site, templates, lang, options);
+        let mut sections = Vec::new();
+        for (name, s) in &config.sections {
+            let idx: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|&i| &site.pages[i].front.section == name)
+                .collect();
+            sections.push(json!({
+                "name": name,
+                "label": s.label[&lang],
+                "url": format!("/{code}/{}/", s.path),
+                "pages": values(site, &idx),
+            }));
+        }
+        ctx.insert("sections", &sections);
+        ctx.insert("pages", &values(site, &all));
+        ctx.insert("title", config.title(lang));
+        with_alternates(&mut ctx, &format!("/{code}/"), &format!("/{}/", lang.other().code()));
+        render("home.html", &ctx, format!("{code}/index.html"), "the home page");
+
+        // Section lists.
+        for (name, s) in &config.sections {
+            let idx: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|&i| &site.pages[i].front.section == name)
+                .collect();
+            let mut ctx = base_context(site, templates, lang, options);
+            ctx.insert("title", &s.label[&lang]);
+            ctx.insert("pages", &values(site, &idx));
+            let path = format!("/{code}/{}/", s.path);
+            with_alternates(&mut ctx, &path, &format!("/{}/{}/", lang.other().code(), s.path));
+            render("list.html", &ctx, file_of(&path), &format!("section {name}"));
+        }
+
+        // Tags.
+        let mut tags: BTreeMap<String, (String, Vec<usize>)> = BTreeMap::new();
+        for &i in &all {
+            for t in &site.pages[i].front.tags {
+                tags.entry(slugify(t))
+                    .or_insert_with(|| (t.clone(), Vec::new()))
+                    .1
+                    .push(i);
+            }
+        }
+        let mut tag_values = Vec::new();
+        for (slug, (name, idx)) in &tags {
+            let path = format!("/{code}/tags/{slug}/");
+            tag_values.push(json!({"name": name, "url": path, "count": idx.len()}));
+            let mut ctx = base_context(site, templates, lang, options);
+            ctx.insert("title", name);
+            ctx.insert("tag", name);
+            ctx.insert("pages", &values(site, idx));
+            let other_has = site
+                .pages
+                .iter()
+                .any(|p| p.lang == lang.other() && p.front.tags.iter().any(|t| slugify(t) == *slug));
+            let other_path = if other_has {
+                format!("/{}/tags/{slug}/", lang.other().code())
+            } else {
+                format!("/{}/tags/", lang.other().code())
+            };
+            with_alternates(&mut ctx, &path, &other_path);
+            render("tag.html", &ctx, file_of(&path), &format!("tag {name}"));
+        }
+        let mut ctx = base_context(site, templates, lang, options);
+        ctx.insert("tags", &tag_values);
+        ctx.insert("title", &templates.strings(lang).get("tags").cloned().unwrap_or_default());
+        let path = format!("/{code}/tags/");
+        with_alternates(&mut ctx, &path, &format!("/{}/tags/", lang.other().code()));
+        render("tags.html", &ctx, file_of(&path), "the tag index");
+
+        // Atom feed.
+        extra.push(OutputFile::text(format!("{code}/atom.xml"), atom(site, lang, &all)));
+    }
+
+    // `/`: the language chooser; `404.html`, both languages.
+    let mut ctx = base_context(site, templates, config.default_language, options);
+    ctx.insert(
+        "languages",
+        &Lang::ALL
+            .iter()
+            .map(|l| json!({"lang": l.code(), "name": l.native_name(), "url": format!("/{}/", l.code()),
+                "title": config.title(*l), "description": config.languages[l].description}))
+            .collect::<Vec<_>>(),
+    );
+    ctx.insert("default_home", &format!("/{}/", config.default_language.code()));
+    ctx.insert(
+        "alternates",
+        &Lang::ALL
+            .iter()
+            .map(|l| json!({"lang": l.code(), "url": config.home_url(*l)}))
+            .collect::<Vec<_>>(),
+    );
+    ctx.insert("strings", &json!({
+        "tr": templates.strings(Lang::Tr),
+        "en": templates.strings(Lang::En),
+    }));
+    render("root.html", &ctx, "index.html".into(), "the language chooser");
+    render("404.html", &ctx, "404.html".into(), "the 404 page");
+
+    files.append(&mut extra);
+    files.push(OutputFile::text("sitemap.xml", sitemap(site)));
+    files.push(OutputFile::text(
+        "robots.txt",
+        format!("User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n", config.base_url),
+    ));
+    files.push(OutputFile::text("llms.txt", llms_txt(site)));
+    if errors.is_empty() {
+        Ok(files)
+    } else {
+        Err(errors)
+    }
+}
+
+/// `sitemap.xml`: every page with `lastmod` and reciprocal hreflang alternates plus `x-default`.
+pub fn sitemap(site: &Site) -> String {
+    let config = &site.config;
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
+    );
+    let mut entries: Vec<(String, Option<String>, Vec<(String, String)>)> = Vec::new();
+    for (i, page) in site.pages.iter().enumerate() {
+        let mut alts = vec![(page.lang.code().to_string(), page.permalink(config))];
+        if let Some(t) = site.translations[i] {
+            alts.push((site.pages[t].lang.code().to_string(), site.pages[t].permalink(config)));
+        }
+        alts.sort();
+        let default = alts
+            .iter()
+            .find(|(l, _)| l == config.default_language.code())
+            .map(|(_, u)| u.clone());
+        if let Some(d) = default {
+            if alts.len() > 1 {
+                alts.push(("x-default".into(), d));
+            }
+        }
+        entries.push((page.permalink(config), Some(page.front.updated.iso()), alts));
+    }
+    for lang in Lang::ALL {
+        let alts = vec![
+            ("en".to_string(), config.home_url(Lang::En)),
+            ("tr".to_string(), config.home_url(Lang::Tr)),
+            ("x-default".to_string(), config.home_url(config.default_language)),
+        ];
+        let latest = site
+            .pages
+            .iter()
+            .filter(|p| p.lang == lang)
+            .map(|p| p.front.updated)
+            .max()
+            .map(|d| d.iso());
+        entries.push((config.home_url(lang), latest, alts));
+    }
+    entries.sort();
+    for (loc, lastmod, alts) in entries {
+        out.push_str(&format!("  <url>\n    <loc>{}</loc>\n", escape(&loc)));
+        if let Some(m) = lastmod {
+            out.push_str(&format!("    <lastmod>{m}</lastmod>\n"));
+        }
+        if alts.len() > 1 {
+            for (l, u) in alts {
+                out.push_str(&format!(
+                    "    <xhtml:link rel=\"alternate\" hreflang=\"{l}\" href=\"{}\"/>\n",
+                    escape(&u)
+                ));
+            }
+        }
+        out.push_str("  </url>\n");
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+/// The Atom 1.0 feed of `lang`: every page, newest first.
+pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
+    let config = &site.config;
+    let feed_url = format!("{}/{}/atom.xml", config.base_url, lang.code());
+    let updated = idx
+        .iter()
+        .map(|&i| site.pages[i].front.updated)
+        .max()
+        .map(|d| d.iso())
+        .unwrap_or_else(|| "1970-01-01".into());
+    let mut out = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{code}\">\n  <title>{title}</title>\n  <subtitle>{sub}</subtitle>\n  <id>{feed_url}</id>\n  <link rel=\"self\" type=\"application/atom+xml\" href=\"{feed_url}\"/>\n  <link rel=\"alternate\" type=\"text/html\" href=\"{home}\"/>\n  <updated>{updated}T00:00:00Z</updated>\n  <generator>sade</generator>\n",
+        code = lang.code(),
+        title = escape(config.title(lang)),
+        sub = escape(&config.languages[&lang].description),
+        home = config.home_url(lang),
+    );
+    for &i in idx {
+        let p = &site.pages[i];
+        let url = p.permalink(config);
+        out.push_str(&format!(
+            "  <entry>\n    <title>{}</title>\n    <id>{url}</id>\n    <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>\n    <published>{}T00:00:00Z</published>\n    <updated>{}T00:00:00Z</updated>\n    <author><name>{}</name></author>\n    <summary>{}</summary>\n",
+            escape(&p.front.title),
+            p.front.published.iso(),
+            p.front.updated.iso(),
+            escape(&p.front.author),
+            escape(&p.front.description),
+        ));
+        for t in &p.front.tags {
+            out.push_str(&format!("    <category term=\"{}\"/>\n", escape(t)));
+        }
+        out.push_str(&format!(
+            "    <content type=\"html\">{}</content>\n  </entry>\n",
+            escape(&site.rendered[i].html)
+        ));
+    }
+    out.push_str("</feed>\n");
+    out
+}
+
+/// `/llms.txt`: the site in the llms.txt convention, linking every page's markdown twin.
+pub fn llms_txt(site: &Site) -> String {
+    let config = &site.config;
+    let lang = config.default_language;
+    let mut out = format!(
+        "# {}\n\n> {}\n\n",
+        config.title(lang),
+        config.languages[&lang].description
+    );
+    for l in Lang::ALL {
+        out.push_str(&format!("## {}\n\n", l.native_name()));
+        for i in pages_of(site, l) {
+            let p = &site.pages[i];
+            out.push_str(&format!(
+                "- [{}]({}{}index.md): {}\n",
+                p.front.title, config.base_url, p.path, p.front.description
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,366 @@
+//! Stage 3 — markdown: pulldown-cmark events with source offsets, shortcode expansion on the event
+//! stream, heading ids with anchor links, and the page's markdown twin for `index.md`.
+//!
+//! Shortcodes are found only in text events, so nothing inside code spans, code blocks or raw
+//! HTML is ever expanded. A paragraph that holds exactly one shortcode is a block: the paragraph
+//! is replaced by the shortcode's HTML (no stray `<p>`). Positions are byte offsets into the whole
+//! file, front matter included; diagnostics turn them into character columns.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
+
+use crate::content::slugify;
+use crate::diagnostic::{Diagnostic, Source};
+use crate::shortcode::grammar::{parse_call, starts_call};
+use crate::shortcode::{escape, Context, Registry};
+
+/// A heading of the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heading {
+    /// 1..=6.
+    pub level: u8,
+    /// The `id` (anchor) it got.
+    pub id: String,
+    /// Its plain text.
+    pub text: String,
+}
+
+/// A link in the page, with where it was written (for `check`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    /// The destination as written.
+    pub dest: String,
+    /// Byte range in the file.
+    pub span: Range<usize>,
+}
+
+/// A rendered page body.
+#[derive(Clone, Debug, Default)]
+pub struct Rendered {
+    /// The body as HTML.
+    pub html: String,
+    /// The body as markdown with every shortcode expanded.
+    pub markdown: String,
+    /// Headings in order.
+    pub headings: Vec<Heading>,
+    /// Links in order.
+    pub links: Vec<Link>,
+}
+
+/// The markdown extensions sade turns on (GFM tables, footnotes, strikethrough, task lists,
+/// `{#id}` heading attributes).
+pub fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// One expanded call: where it was, what it became.
+struct Expanded {
+    span: Range<usize>,
+    html: String,
+    markdown: String,
+}
+
+/// Renders `body` (a byte range of `source.text`) to HTML, expanding shortcodes.
+/// Every problem in the page is returned, not just the first.
+pub fn render(
+    source: &Source,
+    body: Range<usize>,
+    registry: &Registry,
+    ctx: &Context,
+) -> Result<Rendered, Vec<Diagnostic>> {
+    let text = &source.text[body.clone()];
+    let base = body.start;
+    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(text, options())
+        .into_offset_iter()
+        .map(|(e, r)| (e, r.start + base..r.end + base))
+        .collect();
+
+    let mut errors = Vec::new();
+    let mut out: Vec<Event> = Vec::with_capacity(events.len());
+    let mut expanded: Vec<Expanded> = Vec::new();
+    let mut links = Vec::new();
+    let mut code_depth = 0usize;
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
+            Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
+            Event::Start(Tag::Link { dest_url, .. }) => links.push(Link {
+                dest: dest_url.to_string(),
+                span: range.clone(),
+            }),
+            _ => {}
+        }
+        if code_depth > 0 || !is_text(event) {
+            // A paragraph that is exactly one shortcode becomes a block.
+            if let Event::Start(Tag::Paragraph) = event {
+                if let Some((end, call_at)) = lone_call(source, &events, i) {
+                    let block_ctx = Context {
+                        block: true,
+                        ..ctx.clone()
+                    };
+                    match parse_and_expand(source, call_at, events[end].1.end, registry, &block_ctx)
+                    {
+                        Ok(x) => {
+                            out.push(Event::Html(CowStr::from(x.html.clone())));
+                            expanded.push(x);
+                        }
+                        Err(d) => errors.push(d),
+                    }
+                    i = end + 1;
+                    continue;
+                }
+            }
+            out.push(event.clone());
+            i += 1;
+            continue;
+        }
+        // A run of text: consecutive text events and line breaks.
+        let start = i;
+        while i < events.len() && is_text(&events[i].0) {
+            i += 1;
+        }
+        let run = &events[start..i];
+        let run_range = run[0].1.start..run[run.len() - 1].1.end;
+        let mut calls = Vec::new();
+        let mut pos = run_range.start;
+        while let Some(found) = source.text[pos..run_range.end].find("<<") {
+            let at = pos + found;
+            let escaped = at > 0 && source.text.as_bytes()[at - 1] == b'\\';
+            if escaped || !starts_call(&source.text, at) {
+                pos = at + 2;
+                continue;
+            }
+            match parse_and_expand(source, at, run_range.end, registry, ctx) {
+                Ok(x) => {
+                    pos = x.span.end;
+                    calls.push(x);
+                }
+                Err(d) => {
+                    errors.push(d);
+                    pos = at + 2;
+                }
+            }
+        }
+        if calls.is_empty() {
+            out.extend(run.iter().map(|(e, _)| e.clone()));
+            continue;
+        }
+        splice_run(source, run, &calls, &mut out);
+        expanded.extend(calls);
+    }
+
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let (events, headings) = add_heading_anchors(out);
+    let mut html_out = String::with_capacity(text.len() * 3 / 2);
+    html::push_html(&mut html_out, events.into_iter());
+    Ok(Rendered {
+        html: html_out,
+        markdown: expanded_markdown(source, body, &expanded),
+        headings,
+        links,
+    })
+}
+
+fn is_text(e: &Event) -> bool {
+    matches!(e, Event::Text(_) | Event::SoftBreak)
+}
+
+/// If the paragraph starting at `i` holds nothing but one shortcode, returns the index of its
+/// `End(Paragraph)` and where the call starts.
+fn lone_call(source: &Source, events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, usize)> {
+    let mut j = i + 1;
+    while j < events.len() && is_text(&events[j].0) {
+        j += 1;
+    }
+    if j == i + 1 || !matches!(events.get(j)?.0, Event::End(TagEnd::Paragraph)) {
+        return None;
+    }
+    let inner = events[i + 1].1.start..events[j - 1].1.end;
+    let slice = &source.text[inner.clone()];
+    let lead = slice.len() - slice.trim_start().len();
+    let at = inner.start + lead;
+    if !starts_call(&source.text, at) {
+        return None;
+    }
+    // Exactly one call, nothing after it: checked by parsing up to the paragraph's end.
+    let call = parse_call(&source.text, at, inner.end).ok()?;
+    source.text[call.span.end..inner.end]
+        .trim()
+        .is_empty()
+        .then_some((j, at))
+}
+
+fn parse_and_expand(
+    source: &Source,
+    at: usize,
+    limit: usize,
+    registry: &Registry,
+    ctx: &Context,
+) -> Result<Expanded, Diagnostic> {
+    let call = parse_call(&source.text, at, limit).map_err(|e| {
+        let mut d = Diagnostic::error(e.message).at(source, e.span, "here");
+        if let Some(h) = e.help {
+            d = d.with_help(h);
+        }
+        d
+    })?;
+    let x = registry.expand(&call, source, ctx)?;
+    Ok(Expanded {
+        span: call.span,
+        html: x.html,
+        markdown: x.markdown,
+    })
+}
+
+/// Re-emits a text run with the calls' HTML in place of their source.
+fn splice_run<'a>(
+    source: &Source,
+    run: &[(Event<'a>, Range<usize>)],
+    calls: &[Expanded],
+    out: &mut Vec<Event<'a>>,
+) {
+    let mut next_call = 0;
+    for (event, range) in run {
+        // Emit any call that starts before this event ends.
+        let mut cursor = range.start;
+        loop {
+            let call = calls.get(next_call);
+            match call {
+                Some(c) if c.span.start < range.end => {
+                    if c.span.start > cursor {
+                        push_piece(source, event, range, cursor..c.span.start, out);
+                    }
+                    out.push(Event::InlineHtml(CowStr::from(c.html.clone())));
+                    cursor = c.span.end.max(cursor);
+                    next_call += 1;
+                }
+                _ => break,
+            }
+        }
+        // Skip parts covered by the previous call, then the rest of the event.
+        let covered_to = if next_call > 0 {
+            calls[next_call - 1].span.end
+        } else {
+            0
+        };
+        let from = cursor.max(covered_to).max(range.start);
+        if from < range.end {
+            push_piece(source, event, range, from..range.end, out);
+        }
+    }
+}
+
+/// Emits part `piece` of a text event. Text whose characters match its source is cut by offset;
+/// other text (entities, escapes) is kept whole when the piece is the whole event.
+fn push_piece<'a>(
+    source: &Source,
+    event: &Event<'a>,
+    range: &Range<usize>,
+    piece: Range<usize>,
+    out: &mut Vec<Event<'a>>,
+) {
+    match event {
+        Event::Text(t) => {
+            let raw = &source.text[range.clone()];
+            if t.as_ref() == raw {
+                out.push(Event::Text(CowStr::from(
+                    source.text[piece].to_string(),
+                )));
+            } else if piece == *range {
+                out.push(Event::Text(CowStr::from(t.to_string())));
+            }
+        }
+        Event::SoftBreak if piece == *range => out.push(Event::SoftBreak),
+        _ => {}
+    }
+}
+
+/// Gives every heading an id (its `{#id}`, or its slug, made unique) and an anchor link.
+fn add_heading_anchors(events: Vec<Event<'_>>) -> (Vec<Event<'_>>, Vec<Heading>) {
+    let mut out = Vec::with_capacity(events.len() + 8);
+    let mut headings = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut iter = events.into_iter();
+    while let Some(event) = iter.next() {
+        let Event::Start(Tag::Heading { level, id, classes, attrs }) = event else {
+            out.push(event);
+            continue;
+        };
+        let mut inner = Vec::new();
+        let mut text = String::new();
+        for e in iter.by_ref() {
+            if let Event::End(TagEnd::Heading(_)) = e {
+                break;
+            }
+            if let Event::Text(t) | Event::Code(t) = &e {
+                text.push_str(t);
+            }
+            inner.push(e);
+        }
+        let wanted = id.map(|s| s.to_string()).unwrap_or_else(|| {
+            let s = slugify(&text);
+            if s.is_empty() {
+                "section".to_string()
+            } else {
+                s
+            }
+        });
+        let n = seen.entry(wanted.clone()).or_insert(0);
+        let unique = if *n == 0 {
+            wanted.clone()
+        } else {
+            format!("{wanted}-{n}")
+        };
+        *n += 1;
+        let lvl = level as u8;
+        let mut open = format!("<h{lvl} id=\"{}\"", escape(&unique));
+        if !classes.is_empty() {
+            let cls: Vec<&str> = classes.iter().map(|c| c.as_ref()).collect();
+            open.push_str(&format!(" class=\"{}\"", escape(&cls.join(" "))));
+        }
+        for (k, v) in &attrs {
+            open.push_str(&format!(" {}", escape(k)));
+            if let Some(v) = v {
+                open.push_str(&format!("=\"{}\"", escape(v)));
+            }
+        }
+        open.push('>');
+        out.push(Event::Html(CowStr::from(open)));
+        out.extend(inner);
+        out.push(Event::Html(CowStr::from(format!(
+            "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h{lvl}>\n",
+            escape(&unique)
+        ))));
+        headings.push(Heading {
+            level: lvl,
+            id: unique,
+            text,
+        });
+    }
+    (out, headings)
+}
+
+/// The body's markdown with each call's source replaced by its markdown expansion.
+fn expanded_markdown(source: &Source, body: Range<usize>, expanded: &[Expanded]) -> String {
+    let mut calls: Vec<&Expanded> = expanded.iter().collect();
+    calls.sort_by_key(|x| x.span.start);
+    let mut out = String::with_capacity(body.len() + 1024);
+    let mut pos = body.start;
+    for x in calls {
+        out.push_str(&source.text[pos..x.span.start]);
+        out.push_str(x.markdown.trim_end_matches('\n'));
+        pos = x.span.end;
+    }
+    out.push_str(&source.text[pos..body.end]);
+    out
+}

@@ -1,0 +1,161 @@
+//! `backoff_table(base, factor, cap, attempts, jitter, seed)` — block: the schedule of SPEC §1 with
+//! client 0's seeded samples (§2) as a localized HTML table, and as a GFM table for `index.md`.
+//!
+//! Layout: a `<caption>` with the parameters in words; one header row per strategy group
+//! (Min / Max / Sample under each strategy's name when several are compared); one `<tbody>` row
+//! per attempt; a `<tfoot>` with the worst-case, best-case and mean totals. Every number is a
+//! `<data value="MS">` element, so scripts and tests read exact milliseconds.
+
+use super::common::{data_ms, escape, params, SCHEDULE_ARGS};
+use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
+use crate::backoff::{Schedule, Strategy};
+use crate::i18n::{format_duration, strategy_label, Lang};
+use crate::report::describe_params;
+
+/// The `backoff_table` shortcode.
+pub struct BackoffTable;
+
+impl Shortcode for BackoffTable {
+    fn name(&self) -> &str {
+        "backoff_table"
+    }
+    fn args(&self) -> &[ArgSpec] {
+        &SCHEDULE_ARGS
+    }
+    fn placement(&self) -> Placement {
+        Placement::Block
+    }
+    fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
+        let schedule = Schedule::compute(&params(args, "attempts")?);
+        Ok(Expansion {
+            html: table_html(&schedule, ctx.lang),
+            markdown: table_markdown(&schedule, ctx.lang),
+        })
+    }
+}
+
+/// The `<figure class="backoff">` with the table (also used by the calculator).
+pub fn table_html(schedule: &Schedule, lang: Lang) -> String {
+    let w = lang.words();
+    let strategies = schedule.params().strategies();
+    let grouped = strategies.len() > 1;
+    let mut h = String::with_capacity(4096);
+    h.push_str("<figure class=\"backoff\">\n<table class=\"backoff-table\">\n<caption>");
+    h.push_str(&escape(&describe_params(schedule.params(), lang)));
+    h.push_str("</caption>\n<thead>\n");
+    let rowspan = if grouped { " rowspan=\"2\"" } else { "" };
+    h.push_str(&format!(
+        "<tr><th scope=\"col\"{rowspan}>{}</th><th scope=\"col\"{rowspan}>{}</th>",
+        w.attempt, w.delay
+    ));
+    if grouped {
+        for &s in strategies {
+            h.push_str(&format!(
+                "<th scope=\"colgroup\" colspan=\"3\">{}</th>",
+                strategy_label(s)
+            ));
+        }
+        h.push_str("</tr>\n<tr>");
+    }
+    for _ in strategies {
+        h.push_str(&format!(
+            "<th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
+            w.min, w.max, w.sample
+        ));
+    }
+    h.push_str("</tr>\n</thead>\n<tbody>\n");
+    for row in schedule.rows() {
+        h.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th><td>{}</td>",
+            row.attempt,
+            data_ms(row.nominal.as_ms(), lang)
+        ));
+        for &s in strategies {
+            let c = row.cell(s);
+            for ms in [c.min.as_ms(), c.max.as_ms(), c.sample.as_ms()] {
+                h.push_str(&format!("<td>{}</td>", data_ms(ms, lang)));
+            }
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</tbody>\n<tfoot>\n");
+    for (label, pick) in totals_rows(lang) {
+        h.push_str(&format!("<tr><th scope=\"row\" colspan=\"2\">{label}</th>"));
+        for &s in strategies {
+            let (ms, estimated) = pick(schedule, s);
+            let mark = if estimated {
+                format!(" <small>({})</small>", w.estimated)
+            } else {
+                String::new()
+            };
+            h.push_str(&format!(
+                "<td colspan=\"3\">{}{mark}</td>",
+                data_ms(ms, lang)
+            ));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</tfoot>\n</table>\n</figure>\n");
+    h
+}
+
+type Pick = fn(&Schedule, Strategy) -> (f64, bool);
+
+fn totals_rows(lang: Lang) -> [(&'static str, Pick); 3] {
+    let w = lang.words();
+    [
+        (w.worst_total, |s, st| (s.totals(st).worst.as_ms(), false)),
+        (w.best_total, |s, st| (s.totals(st).best.as_ms(), false)),
+        (w.mean_total, |s, st| {
+            let t = s.totals(st);
+            (t.mean.as_ms(), t.mean_is_estimate)
+        }),
+    ]
+}
+
+/// The same table as GFM markdown (totals as bold rows at the end).
+pub fn table_markdown(schedule: &Schedule, lang: Lang) -> String {
+    let w = lang.words();
+    let strategies = schedule.params().strategies();
+    let grouped = strategies.len() > 1;
+    let dur = |ms: f64| format_duration(ms, lang);
+    let mut head = vec![w.attempt.to_string(), w.delay.to_string()];
+    for &s in strategies {
+        for col in [w.min, w.max, w.sample] {
+            head.push(if grouped {
+                format!("{} {col}", strategy_label(s))
+            } else {
+                col.to_string()
+            });
+        }
+    }
+    let mut out = format!("*{}*\n\n", describe_params(schedule.params(), lang));
+    out.push_str(&format!("| {} |\n", head.join(" | ")));
+    out.push('|');
+    for i in 0..head.len() {
+        out.push_str(if i == 0 { " ---: |" } else { " ---: |" });
+    }
+    out.push('\n');
+    for row in schedule.rows() {
+        let mut cells = vec![row.attempt.to_string(), dur(row.nominal.as_ms())];
+        for &s in strategies {
+            let c = row.cell(s);
+            cells.extend([dur(c.min.as_ms()), dur(c.max.as_ms()), dur(c.sample.as_ms())]);
+        }
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+    }
+    for (label, pick) in totals_rows(lang) {
+        let mut cells = vec![format!("**{label}**"), String::new()];
+        for &s in strategies {
+            let (ms, estimated) = pick(schedule, s);
+            let mark = if estimated {
+                format!(" ({})", w.estimated)
+            } else {
+                String::new()
+            };
+            cells.extend([format!("**{}**{mark}", dur(ms)), String::new(), String::new()]);
+        }
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+    }
+    out
+}

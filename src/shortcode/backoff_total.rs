@@ -1,0 +1,61 @@
+//! `backoff_total(base, factor, cap, attempts, jitter, kind)` — inline: one strategy's total wait
+//! over all attempts: `worst` (Σ max, default), `best` (Σ min) or `mean`.
+
+use super::common::{data_ms, params, SCHEDULE_ARGS};
+use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
+use crate::backoff::Schedule;
+use crate::i18n::format_duration;
+
+/// The `backoff_total` shortcode.
+pub struct BackoffTotal;
+
+const ARGS: [ArgSpec; 8] = [
+    SCHEDULE_ARGS[0],
+    SCHEDULE_ARGS[1],
+    SCHEDULE_ARGS[2],
+    SCHEDULE_ARGS[3],
+    ArgSpec::optional("jitter", ArgKind::Strategies, "none", "the strategy whose total to show"),
+    SCHEDULE_ARGS[5],
+    SCHEDULE_ARGS[6],
+    ArgSpec::optional("kind", ArgKind::Choice(&["worst", "best", "mean"]), "worst", "which total"),
+];
+
+impl Shortcode for BackoffTotal {
+    fn name(&self) -> &str {
+        "backoff_total"
+    }
+    fn args(&self) -> &[ArgSpec] {
+        &ARGS
+    }
+    fn placement(&self) -> Placement {
+        Placement::Both
+    }
+    fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
+        let p = params(args, "attempts")?;
+        let [strategy] = p.strategies() else {
+            return Err(ArgError::new(
+                "jitter",
+                "`backoff_total` shows one strategy's total; name exactly one",
+            ));
+        };
+        let strategy = *strategy;
+        let schedule = Schedule::compute(&p);
+        let t = schedule.totals(strategy);
+        let ms = match args.str("kind")? {
+            "best" => t.best,
+            "mean" => t.mean,
+            _ => t.worst,
+        }
+        .as_ms();
+        let html = data_ms(ms, ctx.lang);
+        let markdown = format_duration(ms, ctx.lang);
+        Ok(if ctx.block {
+            Expansion {
+                html: format!("<p>{html}</p>\n"),
+                markdown,
+            }
+        } else {
+            Expansion { html, markdown }
+        })
+    }
+}

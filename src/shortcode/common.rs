@@ -1,0 +1,92 @@
+//! What the backoff shortcodes share: their argument declarations, turning checked arguments into
+//! validated [`Params`], and small HTML helpers.
+
+use super::{ArgError, ArgKind, ArgSpec, Args, Value};
+use crate::backoff::{Params, Strategy};
+use crate::i18n::{format_duration, Lang};
+
+/// `base`, `factor`, `cap`, `attempts`, `jitter`, `seed`, `clients` — the schedule's arguments.
+pub const SCHEDULE_ARGS: [ArgSpec; 7] = [
+    ArgSpec::required("base", ArgKind::Duration, "the first wait"),
+    ArgSpec::optional("factor", ArgKind::Number, "2", "growth per attempt (≥ 1)"),
+    ArgSpec::optional("cap", ArgKind::DurationOrNone, "none", "upper bound of one wait, or none"),
+    ArgSpec::optional("attempts", ArgKind::Integer, "8", "number of waits (1–100)"),
+    ArgSpec::optional("jitter", ArgKind::Strategies, "all", "strategies to compare"),
+    ArgSpec::optional("seed", ArgKind::Integer, "7", "seed of the jitter samples"),
+    ArgSpec::optional("clients", ArgKind::Integer, "1000", "clients in the fleet simulation"),
+];
+
+/// The strategies named by a `jitter` value.
+pub fn strategies(value: &Value) -> Vec<Strategy> {
+    match value {
+        Value::Word(w) if w == "all" => Strategy::ALL.to_vec(),
+        Value::Word(w) => Strategy::from_name(w).into_iter().collect(),
+        Value::None => vec![Strategy::None],
+        Value::List(items) => items
+            .iter()
+            .filter_map(|i| match &i.value {
+                Value::Word(w) => Strategy::from_name(w),
+                Value::None => Some(Strategy::None),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Validated parameters from the schedule arguments; a bad one names its argument.
+pub fn params(args: &Args, attempts_arg: &str) -> Result<Params, ArgError> {
+    let jitter = args
+        .value("jitter")
+        .map(strategies)
+        .unwrap_or_else(|| Strategy::ALL.to_vec());
+    let clamp_u32 = |name: &str| -> Result<u32, ArgError> {
+        let n = args.integer(name)?;
+        u32::try_from(n).map_err(|_| ArgError::new(name, format!("`{name}` is too large ({n})")))
+    };
+    let seed = match args.value("seed") {
+        Some(_) => args.integer("seed")?,
+        None => 7,
+    };
+    let clients = match args.value("clients") {
+        Some(_) => clamp_u32("clients")?,
+        None => crate::backoff::limits::DEFAULT_CLIENTS,
+    };
+    Params::builder(args.duration("base")?)
+        .factor(args.number("factor")?)
+        .cap(args.duration_or_none("cap")?)
+        .attempts(clamp_u32(attempts_arg)?)
+        .strategies(jitter)
+        .seed(seed)
+        .clients(clients)
+        .build()
+        .map_err(|e| {
+            let arg = if e.arg == "attempts" { attempts_arg } else { e.arg };
+            ArgError {
+                arg: Some(arg.to_string()),
+                message: e.to_string().replacen("`attempts`", &format!("`{arg}`"), 1),
+                help: None,
+            }
+        })
+}
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `<data value="MS">localized</data>`: the exact milliseconds for machines, words for people.
+pub fn data_ms(ms: f64, lang: Lang) -> String {
+    format!("<data value=\"{ms}\">{}</data>", format_duration(ms, lang))
+}

@@ -1,0 +1,417 @@
+//! The shortcode language of SPEC §4: `<< name(key=value, ...) >>`, parsed with byte spans into
+//! the page's whole source text, so every error can point at the exact argument.
+//!
+//! Values: durations with a unit (`100ms`, `1.5s`, `2m`, `1h`), numbers, booleans,
+//! `"strings"` (with `\"` and `\\`), bare words (`full`), lists (`[full, equal]`) and `none`.
+
+use std::ops::Range;
+
+use crate::backoff::Delay;
+
+/// A value as written, with its meaning.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// `100ms`, `1.5s`.
+    Duration(Delay),
+    /// `2`, `1.5`, `-3`.
+    Number(f64),
+    /// `true` / `false`.
+    Bool(bool),
+    /// `"text"`.
+    Str(String),
+    /// A bare word: `full`, `worst`.
+    Word(String),
+    /// `[a, b]`.
+    List(Vec<Spanned>),
+    /// `none`.
+    None,
+}
+
+impl Value {
+    /// What kind of value it is, for error messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Duration(_) => "a duration",
+            Value::Number(_) => "a number",
+            Value::Bool(_) => "a boolean",
+            Value::Str(_) => "a string",
+            Value::Word(_) => "a word",
+            Value::List(_) => "a list",
+            Value::None => "`none`",
+        }
+    }
+}
+
+/// A value and where it is in the source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spanned {
+    /// The value.
+    pub value: Value,
+    /// Byte range in the source.
+    pub span: Range<usize>,
+    /// The text as written.
+    pub text: String,
+}
+
+/// One `key=value` argument.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arg {
+    /// The key.
+    pub name: String,
+    /// Where the key is.
+    pub name_span: Range<usize>,
+    /// The value.
+    pub value: Spanned,
+}
+
+/// A parsed shortcode call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    /// Shortcode name.
+    pub name: String,
+    /// Where the name is.
+    pub name_span: Range<usize>,
+    /// Arguments in written order.
+    pub args: Vec<Arg>,
+    /// From `<<` to `>>` inclusive.
+    pub span: Range<usize>,
+}
+
+/// A syntax error inside `<< … >>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyntaxError {
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub span: Range<usize>,
+    /// What to write instead.
+    pub help: Option<String>,
+}
+
+/// Does a shortcode start at `at` (`<<`, optional spaces, a name, optional spaces, `(`)?
+/// Anything else (`x << 2`, `<<<`) is ordinary text.
+pub fn starts_call(src: &str, at: usize) -> bool {
+    let rest = &src[at..];
+    let Some(rest) = rest.strip_prefix("<<") else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '\t']);
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    if name_len == 0 || !rest.as_bytes()[0].is_ascii_alphabetic() {
+        return false;
+    }
+    rest[name_len..].trim_start_matches([' ', '\t']).starts_with('(')
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    pos: usize,
+    end: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<char> {
+        self.src[self.pos..self.end].chars().next()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() {
+                self.pos += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn error(&self, message: impl Into<String>, span: Range<usize>) -> SyntaxError {
+        SyntaxError {
+            message: message.into(),
+            span,
+            help: None,
+        }
+    }
+
+    fn here(&self) -> Range<usize> {
+        let len = self.peek().map_or(0, char::len_utf8);
+        self.pos..self.pos + len.max(if self.pos < self.src.len() { 1 } else { 0 })
+    }
+
+    fn ident(&mut self) -> Option<(String, Range<usize>)> {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if c.is_ascii_alphanumeric() || c == '_' || (c == '-' && self.pos > start) {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        (self.pos > start).then(|| (self.src[start..self.pos].to_string(), start..self.pos))
+    }
+
+    fn expect(&mut self, c: char, what: &str) -> Result<(), SyntaxError> {
+        self.skip_ws();
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            let found = match self.peek() {
+                Some(f) => format!("found `{f}`"),
+                None => "found the end of the shortcode".to_string(),
+            };
+            Err(self.error(format!("expected {what}, {found}"), self.here()))
+        }
+    }
+
+    fn value(&mut self) -> Result<Spanned, SyntaxError> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            Some('"') => {
+                self.pos += 1;
+                let mut s = String::new();
+                loop {
+                    match self.peek() {
+                        None => {
+                            return Err(self.error("unterminated string", start..self.pos))
+                        }
+                        Some('"') => {
+                            self.pos += 1;
+                            break;
+                        }
+                        Some('\\') => {
+                            self.pos += 1;
+                            match self.peek() {
+                                Some(c @ ('"' | '\\')) => {
+                                    s.push(c);
+                                    self.pos += 1;
+                                }
+                                _ => {
+                                    return Err(self.error(
+                                        "unknown escape; only `\\\"` and `\\\\` are allowed",
+                                        self.pos - 1..self.pos + 1,
+                                    ))
+                                }
+                            }
+                        }
+                        Some(c) => {
+                            s.push(c);
+                            self.pos += c.len_utf8();
+                        }
+                    }
+                }
+                Ok(self.spanned(Value::Str(s), start))
+            }
+            Some('[') => {
+                self.pos += 1;
+                let mut items = Vec::new();
+                loop {
+                    self.skip_ws();
+                    if self.peek() == Some(']') {
+                        self.pos += 1;
+                        break;
+                    }
+                    let item = self.value()?;
+                    if matches!(item.value, Value::List(_)) {
+                        return Err(self.error("lists cannot be nested", item.span));
+                    }
+                    items.push(item);
+                    self.skip_ws();
+                    match self.peek() {
+                        Some(',') => self.pos += 1,
+                        Some(']') => {}
+                        _ => {
+                            return Err(self.error(
+                                "expected `,` or `]` in the list",
+                                self.here(),
+                            ))
+                        }
+                    }
+                }
+                Ok(self.spanned(Value::List(items), start))
+            }
+            _ => {
+                while let Some(c) = self.peek() {
+                    if c.is_whitespace() || matches!(c, ',' | ')' | ']' | '(' | '[' | '"' | '=') {
+                        break;
+                    }
+                    self.pos += c.len_utf8();
+                }
+                if self.pos == start {
+                    return Err(self.error("expected a value", self.here()));
+                }
+                let text = &self.src[start..self.pos];
+                let value = classify(text).map_err(|(message, help)| SyntaxError {
+                    message,
+                    span: start..self.pos,
+                    help,
+                })?;
+                Ok(self.spanned(value, start))
+            }
+        }
+    }
+
+    fn spanned(&self, value: Value, start: usize) -> Spanned {
+        Spanned {
+            value,
+            span: start..self.pos,
+            text: self.src[start..self.pos].to_string(),
+        }
+    }
+}
+
+/// Meaning of a bare token.
+fn classify(text: &str) -> Result<Value, (String, Option<String>)> {
+    match text {
+        "true" => return Ok(Value::Bool(true)),
+        "false" => return Ok(Value::Bool(false)),
+        "none" => return Ok(Value::None),
+        _ => {}
+    }
+    let first = text.chars().next().unwrap_or(' ');
+    if first.is_ascii_digit() || first == '-' || first == '+' || first == '.' {
+        if let Ok(n) = text.parse::<f64>() {
+            if n.is_finite() {
+                return Ok(Value::Number(n));
+            }
+        }
+        return Delay::parse(text).map(Value::Duration).map_err(|e| {
+            (
+                format!("`{text}` is not a number or a duration: {e}"),
+                Some("durations are written like `100ms`, `1.5s`, `2m`, `1h`".to_string()),
+            )
+        });
+    }
+    if text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Ok(Value::Word(text.to_string()));
+    }
+    Err((
+        format!("`{text}` is not a value"),
+        Some("quote text: \"like this\"".to_string()),
+    ))
+}
+
+/// Parses the call starting at `start` (which [`starts_call`]); `limit` bounds the search for
+/// `>>` (the end of the paragraph). Returns the call; its span ends after `>>`.
+pub fn parse_call(src: &str, start: usize, limit: usize) -> Result<Call, SyntaxError> {
+    let mut p = Parser {
+        src,
+        pos: start + 2,
+        end: limit,
+    };
+    p.skip_ws();
+    let (name, name_span) = p
+        .ident()
+        .ok_or_else(|| p.error("expected a shortcode name after `<<`", p.here()))?;
+    p.expect('(', "`(` after the shortcode name")?;
+    let mut args: Vec<Arg> = Vec::new();
+    loop {
+        p.skip_ws();
+        if p.peek() == Some(')') {
+            p.pos += 1;
+            break;
+        }
+        if p.peek().is_none() {
+            return Err(SyntaxError {
+                message: "unterminated shortcode: `(` is never closed".into(),
+                span: start..start + 2,
+                help: Some("close it with `) >>`".into()),
+            });
+        }
+        let (key, key_span) = p.ident().ok_or_else(|| {
+            p.error("expected an argument name (`key=value`)", p.here())
+        })?;
+        p.expect('=', &format!("`=` after `{key}`"))?;
+        let value = p.value()?;
+        if args.iter().any(|a| a.name == key) {
+            return Err(SyntaxError {
+                message: format!("`{key}` is given twice"),
+                span: key_span,
+                help: Some("remove one of them".into()),
+            });
+        }
+        args.push(Arg {
+            name: key,
+            name_span: key_span,
+            value,
+        });
+        p.skip_ws();
+        match p.peek() {
+            Some(',') => p.pos += 1,
+            Some(')') => {}
+            None => {
+                return Err(SyntaxError {
+                    message: "unterminated shortcode: `(` is never closed".into(),
+                    span: start..start + 2,
+                    help: Some("close it with `) >>`".into()),
+                })
+            }
+            Some(c) => {
+                return Err(p.error(
+                    format!("expected `,` or `)` after an argument, found `{c}`"),
+                    p.here(),
+                ))
+            }
+        }
+    }
+    p.skip_ws();
+    if !p.src[p.pos..p.end].starts_with(">>") {
+        return Err(SyntaxError {
+            message: "unterminated shortcode: expected `>>`".into(),
+            span: start..start + 2,
+            help: Some("end the shortcode with `>>`".into()),
+        });
+    }
+    p.pos += 2;
+    Ok(Call {
+        name,
+        name_span,
+        args,
+        span: start..p.pos,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_all_value_kinds() {
+        let src = r#"x << t(a=100ms, b=2, c=true, d="q \"x\"", e=full, f=[full, equal], g=none,) >> y"#;
+        let at = src.find("<<").unwrap();
+        assert!(starts_call(src, at));
+        let call = parse_call(src, at, src.len()).unwrap();
+        assert_eq!(call.name, "t");
+        assert_eq!(&src[call.span.clone()], &src[at..src.len() - 2]);
+        let v: Vec<&Value> = call.args.iter().map(|a| &a.value.value).collect();
+        assert_eq!(v[0], &Value::Duration(Delay::from_ms(100.0).unwrap()));
+        assert_eq!(v[1], &Value::Number(2.0));
+        assert_eq!(v[2], &Value::Bool(true));
+        assert_eq!(v[3], &Value::Str("q \"x\"".into()));
+        assert_eq!(v[4], &Value::Word("full".into()));
+        assert!(matches!(v[5], Value::List(l) if l.len() == 2));
+        assert_eq!(v[6], &Value::None);
+    }
+
+    #[test]
+    fn not_a_call() {
+        assert!(!starts_call("a << b", 2));
+        assert!(!starts_call("<<<", 0));
+        assert!(starts_call("<<x()>>", 0));
+    }
+
+    #[test]
+    fn errors_have_spans() {
+        let src = "<< t(a=100sec) >>";
+        let e = parse_call(src, 0, src.len()).unwrap_err();
+        assert_eq!(&src[e.span.clone()], "100sec");
+        let src = "<< t(a=1";
+        let e = parse_call(src, 0, src.len()).unwrap_err();
+        assert!(e.message.contains("unterminated"), "{e:?}");
+    }
+}

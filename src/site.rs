@@ -1,0 +1,329 @@
+//! Stage 5 — the site: load everything, render every page through the templates, and list every
+//! output file. Nothing is written here; [`crate::output`] writes the list. Every problem of every
+//! page is collected, so one run reports them all.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde_json::{json, Value};
+
+use crate::config::Config;
+use crate::content::{load_pages, slugify, translations, Page};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::i18n::Lang;
+use crate::markdown::{self, Rendered};
+use crate::output::{OutputFile, Outputs};
+use crate::render::Templates;
+use crate::shortcode::{Context, Registry};
+
+/// Folder copied as is into the output.
+pub const STATIC_DIR: &str = "static";
+
+/// How to build.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Site root (holds `sade.yaml`).
+    pub root: PathBuf,
+    /// Include `draft: true` pages.
+    pub drafts: bool,
+    /// Inject the preview's live-reload script (only `sade serve` sets this).
+    pub live_reload: bool,
+}
+
+impl Options {
+    /// Defaults for a plain build of `root`.
+    pub fn new(root: impl Into<PathBuf>) -> Options {
+        Options {
+            root: root.into(),
+            drafts: false,
+            live_reload: false,
+        }
+    }
+}
+
+/// Everything loaded and rendered.
+pub struct Site {
+    /// `sade.yaml`.
+    pub config: Config,
+    /// Pages in path order (drafts left out unless asked for).
+    pub pages: Vec<Page>,
+    /// For each page, the index of its translation.
+    pub translations: Vec<Option<usize>>,
+    /// For each page, its rendered body.
+    pub rendered: Vec<Rendered>,
+    /// Drafts that were left out.
+    pub drafts_skipped: Vec<Page>,
+}
+
+/// The result of a build in memory: the files, and every problem found.
+pub struct Build {
+    /// What would be written (empty when there are errors).
+    pub outputs: Outputs,
+    /// Errors and warnings, sorted.
+    pub diagnostics: Diagnostics,
+    /// The loaded site, when loading got that far.
+    pub site: Option<Site>,
+}
+
+/// Loads and renders the whole site in memory.
+pub fn build(options: &Options, registry: &Registry) -> Build {
+    let mut diagnostics = Diagnostics::default();
+    let fail = |mut diagnostics: Diagnostics| {
+        diagnostics.sort();
+        Build {
+            outputs: Outputs::default(),
+            diagnostics,
+            site: None,
+        }
+    };
+    let root = &options.root;
+    let config = match Config::load(root) {
+        Ok((c, _)) => c,
+        Err(d) => {
+            diagnostics.push(d);
+            return fail(diagnostics);
+        }
+    };
+    let templates = Templates::load(root);
+    let (all_pages, problems) = load_pages(&config, root);
+    diagnostics.extend(problems);
+    let templates = match templates {
+        Ok(t) => Some(t),
+        Err(ds) => {
+            diagnostics.extend(ds);
+            None
+        }
+    };
+    let (pages, drafts_skipped): (Vec<Page>, Vec<Page>) = all_pages
+        .into_iter()
+        .partition(|p| options.drafts || !p.front.draft);
+    let rendered: Vec<Result<Rendered, Vec<Diagnostic>>> = pages
+        .par_iter()
+        .map(|page| {
+            let ctx = Context {
+                lang: page.lang,
+                page_title: &page.front.title,
+                page_path: &page.path,
+                block: false,
+                strings: templates.as_ref().map(|t| t.strings(page.lang)),
+            };
+            markdown::render(&page.source, page.body.clone(), registry, &ctx)
+        })
+        .collect();
+    let mut bodies = Vec::with_capacity(pages.len());
+    for r in rendered {
+        match r {
+            Ok(b) => bodies.push(b),
+            Err(ds) => {
+                diagnostics.extend(ds);
+                bodies.push(Rendered::default());
+            }
+        }
+    }
+    let Some(templates) = templates else {
+        return fail(diagnostics);
+    };
+    if diagnostics.has_errors() {
+        return fail(diagnostics);
+    }
+    let site = Site {
+        translations: translations(&pages),
+        config,
+        pages,
+        rendered: bodies,
+        drafts_skipped,
+    };
+    let mut outputs = Outputs::default();
+    let page_files: Vec<Result<[OutputFile; 2], Diagnostic>> = (0..site.pages.len())
+        .into_par_iter()
+        .map(|i| render_page(&site, &templates, i, options))
+        .collect();
+    for r in page_files {
+        match r {
+            Ok(files) => outputs.0.extend(files),
+            Err(d) => diagnostics.push(d),
+        }
+    }
+    match crate::listing::site_files(&site, &templates, options) {
+        Ok(files) => outputs.0.extend(files),
+        Err(ds) => diagnostics.extend(ds),
+    }
+    match static_files(root) {
+        Ok(files) => outputs.0.extend(files),
+        Err(d) => diagnostics.push(d),
+    }
+    diagnostics.extend(crate::check::site_errors(&site, &outputs));
+    outputs.sort();
+    diagnostics.sort();
+    if diagnostics.has_errors() {
+        outputs = Outputs::default();
+    }
+    Build {
+        outputs,
+        diagnostics,
+        site: Some(site),
+    }
+}
+
+/// The `index.html` path of a site URL path: `/tr/x/` → `tr/x/index.html`.
+pub fn file_of(path: &str) -> String {
+    format!("{}index.html", path.trim_start_matches('/'))
+}
+
+/// Template context shared by every page of `lang`.
+pub fn base_context(site: &Site, templates: &Templates, lang: Lang, options: &Options) -> tera::Context {
+    let config = &site.config;
+    let mut ctx = tera::Context::new();
+    ctx.insert("lang", lang.code());
+    ctx.insert(
+        "site",
+        &json!({
+            "title": config.title(lang),
+            "description": config.languages[&lang].description,
+            "base_url": config.base_url,
+            "home": format!("/{}/", lang.code()),
+            "feed": format!("/{}/atom.xml", lang.code()),
+            "sections": config.sections.iter().map(|(name, s)| json!({
+                "name": name,
+                "label": s.label[&lang],
+                "url": format!("/{}/{}/", lang.code(), s.path),
+            })).collect::<Vec<_>>(),
+        }),
+    );
+    ctx.insert("t", templates.strings(lang));
+    ctx.insert(
+        "other",
+        &json!({
+            "lang": lang.other().code(),
+            "name": lang.other().native_name(),
+            "home": format!("/{}/", lang.other().code()),
+        }),
+    );
+    ctx.insert("live_reload", &options.live_reload);
+    ctx.insert("alternates", &Vec::<Value>::new());
+    ctx.insert("translation", &Value::Null);
+    ctx
+}
+
+/// A page's data for templates (also used by lists and feeds).
+pub fn page_value(site: &Site, i: usize) -> Value {
+    let page = &site.pages[i];
+    let lang = page.lang;
+    let f = &page.front;
+    let section = &site.config.sections[&f.section];
+    json!({
+        "title": f.title,
+        "description": f.description,
+        "author": f.author,
+        "lang": lang.code(),
+        "url": page.path,
+        "permalink": page.permalink(&site.config),
+        "markdown_url": format!("{}index.md", page.path),
+        "published": f.published.iso(),
+        "published_long": f.published.long(lang),
+        "updated": f.updated.iso(),
+        "updated_long": f.updated.long(lang),
+        "section": f.section,
+        "section_label": section.label[&lang],
+        "section_url": format!("/{}/{}/", lang.code(), section.path),
+        "tags": f.tags.iter().map(|t| json!({
+            "name": t,
+            "url": format!("/{}/tags/{}/", lang.code(), slugify(t)),
+        })).collect::<Vec<_>>(),
+        "draft": f.draft,
+    })
+}
+
+fn render_page(
+    site: &Site,
+    templates: &Templates,
+    i: usize,
+    options: &Options,
+) -> Result<[OutputFile; 2], Diagnostic> {
+    let page = &site.pages[i];
+    let lang = page.lang;
+    let mut ctx = base_context(site, templates, lang, options);
+    let mut value = page_value(site, i);
+    value["content"] = Value::String(site.rendered[i].html.clone());
+    value["headings"] = json!(site.rendered[i].headings.iter().map(|h| json!({
+        "level": h.level, "id": h.id, "text": h.text,
+    })).collect::<Vec<_>>());
+    ctx.insert("page", &value);
+    let mut alternates = vec![json!({"lang": lang.code(), "url": page.permalink(&site.config)})];
+    if let Some(t) = site.translations[i] {
+        let other = &site.pages[t];
+        ctx.insert(
+            "translation",
+            &json!({
+                "lang": other.lang.code(),
+                "name": other.lang.native_name(),
+                "url": other.path,
+                "title": other.front.title,
+            }),
+        );
+        alternates.push(json!({"lang": other.lang.code(), "url": other.permalink(&site.config)}));
+    }
+    alternates.sort_by(|a, b| a["lang"].as_str().cmp(&b["lang"].as_str()));
+    ctx.insert("alternates", &alternates);
+    let what = page.source.path.display().to_string();
+    let html = templates
+        .render("page.html", &ctx, &what)
+        .map_err(|d| d.at(&page.source, 0..3, "while rendering this page"))?;
+    let md = markdown_twin(site, i);
+    Ok([
+        OutputFile::text(file_of(&page.path), html),
+        OutputFile::text(format!("{}index.md", page.path.trim_start_matches('/')), md),
+    ])
+}
+
+/// The page in the reference page's own form: front matter (title, description, url, lang,
+/// author, published, updated, section, tags — in that order), then the markdown with every
+/// shortcode expanded.
+pub fn markdown_twin(site: &Site, i: usize) -> String {
+    let page = &site.pages[i];
+    let f = &page.front;
+    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let tags: Vec<String> = f.tags.iter().map(|t| q(t)).collect();
+    let mut out = String::from("---\n");
+    out.push_str(&format!("title: {}\n", q(&f.title)));
+    out.push_str(&format!("description: {}\n", q(&f.description)));
+    out.push_str(&format!("url: {}\n", page.permalink(&site.config)));
+    out.push_str(&format!("lang: {}\n", page.lang.code()));
+    out.push_str(&format!("author: {}\n", q(&f.author)));
+    out.push_str(&format!("published: {}\n", f.published.iso()));
+    out.push_str(&format!("updated: {}\n", f.updated.iso()));
+    out.push_str(&format!("section: {}\n", f.section));
+    out.push_str(&format!("tags: [{}]\n", tags.join(",")));
+    out.push_str("---\n");
+    let body = site.rendered[i].markdown.replace("\r\n", "\n");
+    out.push_str(body.trim_start_matches('\n'));
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+fn static_files(root: &Path) -> Result<Vec<OutputFile>, Diagnostic> {
+    let dir = root.join(STATIC_DIR);
+    if !dir.exists() {
+        return Ok(Vec::new());
+    }
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+        let entry = entry.map_err(|e| Diagnostic::error(format!("cannot read static/: {e}")))?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let rel = entry
+            .path()
+            .strip_prefix(&dir)
+            .unwrap_or(entry.path())
+            .to_string_lossy()
+            .replace('\\', "/");
+        let bytes = std::fs::read(entry.path()).map_err(|e| {
+            Diagnostic::error(format!("cannot read {}: {e}", entry.path().display()))
+        })?;
+        files.push(OutputFile { path: rel, bytes });
+    }
+    Ok(files)
+}
