@@ -596,7 +596,11 @@ fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStra
                 let mut t = 0.0;
                 for &w in &waits {
                     t += w;
-                    let i = if window > 0.0 { (t / window) as usize } else { 0 };
+                    let i = if window > 0.0 {
+                        (t / window) as usize
+                    } else {
+                        0
+                    };
                     counts[i.min(windows - 1)] += 1;
                 }
                 total += t;

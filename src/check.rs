@@ -11,7 +11,11 @@ use crate::site::Site;
 /// Resolves a link written on the page at `from` (a URL path like `/tr/blog/x/`) to an output
 /// file and an optional anchor. `None` for external links, `mailto:` and the like.
 pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
-    if dest.contains("://") || dest.starts_with("mailto:") || dest.starts_with("tel:") || dest.starts_with("//") {
+    if dest.contains("://")
+        || dest.starts_with("mailto:")
+        || dest.starts_with("tel:")
+        || dest.starts_with("//")
+    {
         return None;
     }
     let (path, anchor) = match dest.split_once('#') {
@@ -24,7 +28,10 @@ pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
     } else if path.starts_with('/') {
         path.to_string()
     } else {
-        format!("{}{path}", from.rsplit_once('/').map_or("/", |(d, _)| d).to_string() + "/")
+        format!(
+            "{}{path}",
+            from.rsplit_once('/').map_or("/", |(d, _)| d).to_string() + "/"
+        )
     };
     // Normalize `.` and `..`.
     let mut parts: Vec<&str> = Vec::new();
@@ -84,22 +91,37 @@ pub fn site_errors(site: &Site, outputs: &Outputs) -> Vec<Diagnostic> {
                         site.pages.iter().map(|p| p.path.as_str()),
                     );
                     errors.push(
-                        Diagnostic::error(format!("broken link: nothing is built at `{}`", link.dest))
-                            .at(&page.source, link.span.clone(), "this link")
-                            .with_suggestion(suggestion),
+                        Diagnostic::error(format!(
+                            "broken link: nothing is built at `{}`",
+                            link.dest
+                        ))
+                        .at(&page.source, link.span.clone(), "this link")
+                        .with_suggestion(suggestion),
                     );
                 }
                 Some(f) => {
                     if let Some(a) = anchor.filter(|a| !a.is_empty()) {
                         if !has_id(&f.bytes, &a) {
-                            let target_page = site.pages.iter().position(|p| crate::site::file_of(&p.path) == file);
+                            let target_page = site
+                                .pages
+                                .iter()
+                                .position(|p| crate::site::file_of(&p.path) == file);
                             let ids: Vec<&str> = target_page
-                                .map(|t| site.rendered[t].headings.iter().map(|h| h.id.as_str()).collect())
+                                .map(|t| {
+                                    site.rendered[t]
+                                        .headings
+                                        .iter()
+                                        .map(|h| h.id.as_str())
+                                        .collect()
+                                })
                                 .unwrap_or_default();
                             errors.push(
-                                Diagnostic::error(format!("broken anchor: `{}` has no `#{a}`", file))
-                                    .at(&page.source, link.span.clone(), "this link")
-                                    .with_suggestion(crate::diagnostic::closest(&a, ids)),
+                                Diagnostic::error(format!(
+                                    "broken anchor: `{}` has no `#{a}`",
+                                    file
+                                ))
+                                .at(&page.source, link.span.clone(), "this link")
+                                .with_suggestion(crate::diagnostic::closest(&a, ids)),
                             );
                         }
                     }
@@ -122,7 +144,11 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
                     page.lang.other().native_name()
                 ))
                 .at(&page.source, 0..3, "this page")
-                .with_help(format!("add {}.{}.md", page.name, page.lang.other().code())),
+                .with_help(format!(
+                    "add {}.{}.md",
+                    page.name,
+                    page.lang.other().code()
+                )),
             ),
             Some(t) if i < t => {
                 let (a, b) = (&page.front, &site.pages[t].front);
@@ -140,20 +166,27 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
                 };
                 disagree("section", a.section.clone(), b.section.clone());
                 disagree("published", a.published.iso(), b.published.iso());
-                disagree("tags", format!("{} tags", a.tags.len()), format!("{} tags", b.tags.len()));
+                disagree(
+                    "tags",
+                    format!("{} tags", a.tags.len()),
+                    format!("{} tags", b.tags.len()),
+                );
             }
             Some(_) => {}
         }
     }
     for d in &site.drafts_skipped {
         out.push(
-            Diagnostic::warning(format!("`{}` is a draft and is left out of the build", d.name))
-                .at(&d.source, 0..3, "draft: true")
-                .with_help("build with --drafts to include it"),
+            Diagnostic::warning(format!(
+                "`{}` is a draft and is left out of the build",
+                d.name
+            ))
+            .at(&d.source, 0..3, "draft: true")
+            .with_help("build with --drafts to include it"),
         );
     }
     for key in strings {
-        if !templates_text.contains(&format!("t.{key}")) && !templates_text.contains(&format!("\"{key}\"")) {
+        if !templates_text.contains(&format!(".{key}")) {
             out.push(Diagnostic::warning(format!(
                 "UI string `{key}` is not used by any template"
             )));
@@ -163,7 +196,10 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
 }
 
 /// `sade check`: the whole pipeline without writing, build errors plus the warnings above.
-pub fn run(options: &crate::site::Options, registry: &crate::shortcode::Registry) -> crate::diagnostic::Diagnostics {
+pub fn run(
+    options: &crate::site::Options,
+    registry: &crate::shortcode::Registry,
+) -> crate::diagnostic::Diagnostics {
     let with_drafts = crate::site::Options {
         drafts: true,
         ..options.clone()
@@ -176,7 +212,12 @@ pub fn run(options: &crate::site::Options, registry: &crate::shortcode::Registry
     let _ = with_drafts;
     let templates_text = templates_text(&options.root);
     let strings = crate::render::Templates::load(&options.root)
-        .map(|t| t.strings(crate::i18n::Lang::En).keys().cloned().collect::<Vec<_>>())
+        .map(|t| {
+            t.strings(crate::i18n::Lang::En)
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+        })
         .unwrap_or_default();
     report.extend(site_warnings(&site, &templates_text, &strings));
     report
@@ -184,8 +225,16 @@ pub fn run(options: &crate::site::Options, registry: &crate::shortcode::Registry
 
 fn templates_text(root: &std::path::Path) -> String {
     let mut text = String::new();
-    for e in walkdir::WalkDir::new(root.join(crate::render::TEMPLATES_DIR)).sort_by_file_name().into_iter().flatten() {
-        if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "html" || x == "xml") {
+    for e in walkdir::WalkDir::new(root.join(crate::render::TEMPLATES_DIR))
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
+        if e.file_type().is_file()
+            && e.path()
+                .extension()
+                .is_some_and(|x| x == "html" || x == "xml")
+        {
             text.push_str(&std::fs::read_to_string(e.path()).unwrap_or_default());
         }
     }
@@ -198,10 +247,22 @@ mod tests {
 
     #[test]
     fn resolves_links() {
-        assert_eq!(resolve("/tr/blog/x/", "/tr/tools/y/"), Some(("tr/tools/y/index.html".into(), None)));
-        assert_eq!(resolve("/tr/blog/x/", "../y/#a"), Some(("tr/blog/y/index.html".into(), Some("a".into()))));
-        assert_eq!(resolve("/tr/blog/x/", "#h"), Some(("tr/blog/x/index.html".into(), Some("h".into()))));
-        assert_eq!(resolve("/tr/", "/atom.xml"), Some(("atom.xml".into(), None)));
+        assert_eq!(
+            resolve("/tr/blog/x/", "/tr/tools/y/"),
+            Some(("tr/tools/y/index.html".into(), None))
+        );
+        assert_eq!(
+            resolve("/tr/blog/x/", "../y/#a"),
+            Some(("tr/blog/y/index.html".into(), Some("a".into())))
+        );
+        assert_eq!(
+            resolve("/tr/blog/x/", "#h"),
+            Some(("tr/blog/x/index.html".into(), Some("h".into())))
+        );
+        assert_eq!(
+            resolve("/tr/", "/atom.xml"),
+            Some(("atom.xml".into(), None))
+        );
         assert_eq!(resolve("/tr/", "https://x.dev/"), None);
     }
 }

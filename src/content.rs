@@ -226,8 +226,14 @@ pub fn parse_page(
     let source = Source::new(rel, text);
     let Some((fm, body)) = split_front_matter(&source.text) else {
         return Err(vec![Diagnostic::error("the page has no front matter")
-            .at(&source, 0..source.text.find('\n').unwrap_or(0).max(1), "expected `---` here")
-            .with_help("start the file with a `---` line, the YAML keys, and another `---` line")]);
+            .at(
+                &source,
+                0..source.text.find('\n').unwrap_or(0).max(1),
+                "expected `---` here",
+            )
+            .with_help(
+                "start the file with a `---` line, the YAML keys, and another `---` line",
+            )]);
     };
     let raw: RawFrontMatter = match serde_yaml::from_str(&source.text[fm.clone()]) {
         Ok(raw) => raw,
@@ -273,33 +279,36 @@ pub fn parse_page(
     let Some(section) = config.sections.get(&raw.section) else {
         let names = config.sections.keys().map(String::as_str);
         errors.push(
-            err(
-                "section",
-                format!("unknown section `{}`", raw.section),
-            )
-            .with_suggestion(closest(&raw.section, names.clone()))
-            .with_help(format!(
-                "sections in sade.yaml: {}",
-                names.collect::<Vec<_>>().join(", ")
-            )),
+            err("section", format!("unknown section `{}`", raw.section))
+                .with_suggestion(closest(&raw.section, names.clone()))
+                .with_help(format!(
+                    "sections in sade.yaml: {}",
+                    names.collect::<Vec<_>>().join(", ")
+                )),
         );
         return Err(errors);
     };
     let file_slug = name.rsplit('/').next().unwrap_or(&name).to_string();
     let slug = raw.slug.clone().unwrap_or(file_slug);
     if slugify(&slug) != slug {
-        errors.push(err(
-            if raw.slug.is_some() { "slug" } else { "title" },
-            format!("`{slug}` is not a URL slug"),
-        ).with_help(format!("use `{}`", slugify(&slug))));
+        errors.push(
+            err(
+                if raw.slug.is_some() { "slug" } else { "title" },
+                format!("`{slug}` is not a URL slug"),
+            )
+            .with_help(format!("use `{}`", slugify(&slug))),
+        );
     }
     let path = format!("/{}/{}/{}/", lang.code(), section.path, slug);
     if let Some(url) = &raw.url {
         let expected = format!("{}{}", config.base_url, path);
         if *url != expected {
             errors.push(
-                err("url", format!("`url` is `{url}`, but this page is served at `{expected}`"))
-                    .with_help(format!("write `url: {expected}` or leave `url` out")),
+                err(
+                    "url",
+                    format!("`url` is `{url}`, but this page is served at `{expected}`"),
+                )
+                .with_help(format!("write `url: {expected}` or leave `url` out")),
             );
         }
     }
@@ -314,7 +323,10 @@ pub fn parse_page(
     let author = match raw.author.clone().or_else(|| config.author.clone()) {
         Some(a) => a,
         None => {
-            errors.push(err("title", "the page has no `author` and sade.yaml sets none".into()));
+            errors.push(err(
+                "title",
+                "the page has no `author` and sade.yaml sets none".into(),
+            ));
             String::new()
         }
     };
@@ -351,7 +363,10 @@ pub fn load_pages(config: &Config, root: &Path) -> (Vec<Page>, Vec<Diagnostic>) 
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
-                problems.push(Diagnostic::error(format!("cannot read {}: {e}", dir.display())));
+                problems.push(Diagnostic::error(format!(
+                    "cannot read {}: {e}",
+                    dir.display()
+                )));
                 continue;
             }
         };
@@ -373,9 +388,8 @@ pub fn load_pages(config: &Config, root: &Path) -> (Vec<Page>, Vec<Diagnostic>) 
             Some((name, code)) => match code.parse::<Lang>() {
                 Ok(lang) => files.push((rel, name.to_string(), lang)),
                 Err(msg) => problems.push(
-                    Diagnostic::error(format!("{}: {msg}", rel.display())).with_suggestion(
-                        closest(code, Lang::ALL.map(Lang::code)),
-                    ),
+                    Diagnostic::error(format!("{}: {msg}", rel.display()))
+                        .with_suggestion(closest(code, Lang::ALL.map(Lang::code))),
                 ),
             },
             None => problems.push(
@@ -392,7 +406,10 @@ pub fn load_pages(config: &Config, root: &Path) -> (Vec<Page>, Vec<Diagnostic>) 
         .into_par_iter()
         .map(|(rel, name, lang)| {
             let text = std::fs::read_to_string(root.join(&rel)).map_err(|e| {
-                vec![Diagnostic::error(format!("cannot read {}: {e}", rel.display()))]
+                vec![Diagnostic::error(format!(
+                    "cannot read {}: {e}",
+                    rel.display()
+                ))]
             })?;
             parse_page(config, &rel, name, lang, text)
         })
@@ -425,8 +442,14 @@ mod tests {
 
     #[test]
     fn turkish_slugs() {
-        assert_eq!(slugify("Neden jitter — thundering herd"), "neden-jitter-thundering-herd");
-        assert_eq!(slugify("Güvenilirlik İçin Şık Çözüm: Öğren!"), "guvenilirlik-icin-sik-cozum-ogren");
+        assert_eq!(
+            slugify("Neden jitter — thundering herd"),
+            "neden-jitter-thundering-herd"
+        );
+        assert_eq!(
+            slugify("Güvenilirlik İçin Şık Çözüm: Öğren!"),
+            "guvenilirlik-icin-sik-cozum-ogren"
+        );
         assert_eq!(slugify("IŞIK ılık"), "isik-ilik");
         assert_eq!(slugify("  --a  b-- "), "a-b");
     }

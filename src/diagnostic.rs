@@ -58,7 +58,7 @@ pub struct Diagnostic {
     /// One line saying what is wrong.
     pub message: String,
     /// Where, if the problem has a place in a file.
-    pub location: Option<Location>,
+    pub location: Option<Box<Location>>,
     /// `help:` lines: what to do instead, "did you mean".
     pub help: Vec<String>,
 }
@@ -95,11 +95,11 @@ impl Diagnostic {
 
     /// Points the diagnostic at `span` of `source`.
     pub fn at(mut self, source: &Source, span: Range<usize>, label: impl Into<String>) -> Self {
-        self.location = Some(Location {
+        self.location = Some(Box::new(Location {
             source: source.clone(),
             span,
             label: label.into(),
-        });
+        }));
         self
     }
 
@@ -179,7 +179,12 @@ impl fmt::Display for Diagnostic {
         };
         match self.position() {
             Some((path, line, col)) => {
-                write!(f, "{}:{line}:{col}: {kind}: {}", path.display(), self.message)
+                write!(
+                    f,
+                    "{}:{line}:{col}: {kind}: {}",
+                    path.display(),
+                    self.message
+                )
             }
             None => write!(f, "{kind}: {}", self.message),
         }
@@ -220,9 +225,8 @@ impl Diagnostics {
         let mut out: String = self.0.iter().map(Diagnostic::render).collect();
         let (e, w) = (self.error_count(), self.warning_count());
         if e + w > 0 {
-            let plural = |n: usize, word: &str| {
-                format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-            };
+            let plural =
+                |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
             out.push_str(&format!(
                 "{}, {}\n",
                 plural(e, "error"),

@@ -42,11 +42,11 @@ pub fn site_files(
     let mut files = Vec::new();
     let mut extra = Vec::new();
     let mut errors = Vec::new();
-    let mut render = |template: &str, ctx: &tera::Context, path: String, what: &str| {
-        match templates.render(template, ctx, what) {
-            Ok(html) => files.push(OutputFile::text(path, html)),
-            Err(d) => errors.push(d),
-        }
+    let mut render = |template: &str, ctx: &tera::Context, path: String, what: &str| match templates
+        .render(template, ctx, what)
+    {
+        Ok(html) => files.push(OutputFile::text(path, html)),
+        Err(d) => errors.push(d),
     };
     let config = &site.config;
     for lang in Lang::ALL {
@@ -84,8 +84,17 @@ pub fn site_files(
         ctx.insert("sections", &sections);
         ctx.insert("pages", &values(site, &all));
         ctx.insert("title", config.title(lang));
-        with_alternates(&mut ctx, &format!("/{code}/"), &format!("/{}/", lang.other().code()));
-        render("home.html", &ctx, format!("{code}/index.html"), "the home page");
+        with_alternates(
+            &mut ctx,
+            &format!("/{code}/"),
+            &format!("/{}/", lang.other().code()),
+        );
+        render(
+            "home.html",
+            &ctx,
+            format!("{code}/index.html"),
+            "the home page",
+        );
 
         // Section lists.
         for (name, s) in &config.sections {
@@ -98,8 +107,17 @@ pub fn site_files(
             ctx.insert("title", &s.label[&lang]);
             ctx.insert("pages", &values(site, &idx));
             let path = format!("/{code}/{}/", s.path);
-            with_alternates(&mut ctx, &path, &format!("/{}/{}/", lang.other().code(), s.path));
-            render("list.html", &ctx, file_of(&path), &format!("section {name}"));
+            with_alternates(
+                &mut ctx,
+                &path,
+                &format!("/{}/{}/", lang.other().code(), s.path),
+            );
+            render(
+                "list.html",
+                &ctx,
+                file_of(&path),
+                &format!("section {name}"),
+            );
         }
 
         // Tags.
@@ -120,10 +138,9 @@ pub fn site_files(
             ctx.insert("title", name);
             ctx.insert("tag", name);
             ctx.insert("pages", &values(site, idx));
-            let other_has = site
-                .pages
-                .iter()
-                .any(|p| p.lang == lang.other() && p.front.tags.iter().any(|t| slugify(t) == *slug));
+            let other_has = site.pages.iter().any(|p| {
+                p.lang == lang.other() && p.front.tags.iter().any(|t| slugify(t) == *slug)
+            });
             let other_path = if other_has {
                 format!("/{}/tags/{slug}/", lang.other().code())
             } else {
@@ -134,13 +151,23 @@ pub fn site_files(
         }
         let mut ctx = base_context(site, templates, lang, options);
         ctx.insert("tags", &tag_values);
-        ctx.insert("title", &templates.strings(lang).get("tags").cloned().unwrap_or_default());
+        ctx.insert(
+            "title",
+            &templates
+                .strings(lang)
+                .get("tags")
+                .cloned()
+                .unwrap_or_default(),
+        );
         let path = format!("/{code}/tags/");
         with_alternates(&mut ctx, &path, &format!("/{}/tags/", lang.other().code()));
         render("tags.html", &ctx, file_of(&path), "the tag index");
 
         // Atom feed.
-        extra.push(OutputFile::text(format!("{code}/atom.xml"), atom(site, lang, &all)));
+        extra.push(OutputFile::text(
+            format!("{code}/atom.xml"),
+            atom(site, lang, &all),
+        ));
     }
 
     // `/`: the language chooser; `404.html`, both languages.
@@ -149,11 +176,16 @@ pub fn site_files(
         "languages",
         &Lang::ALL
             .iter()
-            .map(|l| json!({"lang": l.code(), "name": l.native_name(), "url": format!("/{}/", l.code()),
-                "title": config.title(*l), "description": config.languages[l].description}))
+            .map(|l| {
+                json!({"lang": l.code(), "name": l.native_name(), "url": format!("/{}/", l.code()),
+                "title": config.title(*l), "description": config.languages[l].description})
+            })
             .collect::<Vec<_>>(),
     );
-    ctx.insert("default_home", &format!("/{}/", config.default_language.code()));
+    ctx.insert(
+        "default_home",
+        &format!("/{}/", config.default_language.code()),
+    );
     ctx.insert(
         "alternates",
         &Lang::ALL
@@ -161,18 +193,29 @@ pub fn site_files(
             .map(|l| json!({"lang": l.code(), "url": config.home_url(*l)}))
             .collect::<Vec<_>>(),
     );
-    ctx.insert("strings", &json!({
-        "tr": templates.strings(Lang::Tr),
-        "en": templates.strings(Lang::En),
-    }));
-    render("root.html", &ctx, "index.html".into(), "the language chooser");
+    ctx.insert(
+        "strings",
+        &json!({
+            "tr": templates.strings(Lang::Tr),
+            "en": templates.strings(Lang::En),
+        }),
+    );
+    render(
+        "root.html",
+        &ctx,
+        "index.html".into(),
+        "the language chooser",
+    );
     render("404.html", &ctx, "404.html".into(), "the 404 page");
 
     files.append(&mut extra);
     files.push(OutputFile::text("sitemap.xml", sitemap(site)));
     files.push(OutputFile::text(
         "robots.txt",
-        format!("User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n", config.base_url),
+        format!(
+            "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
+            config.base_url
+        ),
     ));
     files.push(OutputFile::text("llms.txt", llms_txt(site)));
     if errors.is_empty() {
@@ -182,17 +225,23 @@ pub fn site_files(
     }
 }
 
+/// A sitemap `<url>`: location, lastmod, (hreflang, href) alternates.
+type SitemapEntry = (String, Option<String>, Vec<(String, String)>);
+
 /// `sitemap.xml`: every page with `lastmod` and reciprocal hreflang alternates plus `x-default`.
 pub fn sitemap(site: &Site) -> String {
     let config = &site.config;
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
-    let mut entries: Vec<(String, Option<String>, Vec<(String, String)>)> = Vec::new();
+    let mut entries: Vec<SitemapEntry> = Vec::new();
     for (i, page) in site.pages.iter().enumerate() {
         let mut alts = vec![(page.lang.code().to_string(), page.permalink(config))];
         if let Some(t) = site.translations[i] {
-            alts.push((site.pages[t].lang.code().to_string(), site.pages[t].permalink(config)));
+            alts.push((
+                site.pages[t].lang.code().to_string(),
+                site.pages[t].permalink(config),
+            ));
         }
         alts.sort();
         let default = alts
@@ -210,7 +259,10 @@ pub fn sitemap(site: &Site) -> String {
         let alts = vec![
             ("en".to_string(), config.home_url(Lang::En)),
             ("tr".to_string(), config.home_url(Lang::Tr)),
-            ("x-default".to_string(), config.home_url(config.default_language)),
+            (
+                "x-default".to_string(),
+                config.home_url(config.default_language),
+            ),
         ];
         let latest = site
             .pages

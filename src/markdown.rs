@@ -177,7 +177,11 @@ fn is_text(e: &Event) -> bool {
 
 /// If the paragraph starting at `i` holds nothing but one shortcode, returns the index of its
 /// `End(Paragraph)` and where the call starts.
-fn lone_call(source: &Source, events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, usize)> {
+fn lone_call(
+    source: &Source,
+    events: &[(Event, Range<usize>)],
+    i: usize,
+) -> Option<(usize, usize)> {
     let mut j = i + 1;
     while j < events.len() && is_text(&events[j].0) {
         j += 1;
@@ -273,9 +277,7 @@ fn push_piece<'a>(
         Event::Text(t) => {
             let raw = &source.text[range.clone()];
             if t.as_ref() == raw {
-                out.push(Event::Text(CowStr::from(
-                    source.text[piece].to_string(),
-                )));
+                out.push(Event::Text(CowStr::from(source.text[piece].to_string())));
             } else if piece == *range {
                 out.push(Event::Text(CowStr::from(t.to_string())));
             }
@@ -292,7 +294,13 @@ fn add_heading_anchors(events: Vec<Event<'_>>) -> (Vec<Event<'_>>, Vec<Heading>)
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut iter = events.into_iter();
     while let Some(event) = iter.next() {
-        let Event::Start(Tag::Heading { level, id, classes, attrs }) = event else {
+        let Event::Start(Tag::Heading {
+            level,
+            id,
+            classes,
+            attrs,
+        }) = event
+        else {
             out.push(event);
             continue;
         };

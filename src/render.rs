@@ -151,7 +151,11 @@ fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>>
                         "UI string `{key}` is missing from templates/strings/{}.yaml",
                         lang.code()
                     ))
-                    .at(src, at..at + key.len(), format!("defined for `{other}` only")),
+                    .at(
+                        src,
+                        at..at + key.len(),
+                        format!("defined for `{other}` only"),
+                    ),
                 );
             }
         }

@@ -171,7 +171,12 @@ pub fn file_of(path: &str) -> String {
 }
 
 /// Template context shared by every page of `lang`.
-pub fn base_context(site: &Site, templates: &Templates, lang: Lang, options: &Options) -> tera::Context {
+pub fn base_context(
+    site: &Site,
+    templates: &Templates,
+    lang: Lang,
+    options: &Options,
+) -> tera::Context {
     let config = &site.config;
     let mut ctx = tera::Context::new();
     ctx.insert("lang", lang.code());
@@ -245,9 +250,13 @@ fn render_page(
     let mut ctx = base_context(site, templates, lang, options);
     let mut value = page_value(site, i);
     value["content"] = Value::String(site.rendered[i].html.clone());
-    value["headings"] = json!(site.rendered[i].headings.iter().map(|h| json!({
-        "level": h.level, "id": h.id, "text": h.text,
-    })).collect::<Vec<_>>());
+    value["headings"] = json!(site.rendered[i]
+        .headings
+        .iter()
+        .map(|h| json!({
+            "level": h.level, "id": h.id, "text": h.text,
+        }))
+        .collect::<Vec<_>>());
     ctx.insert("page", &value);
     let mut alternates = vec![json!({"lang": lang.code(), "url": page.permalink(&site.config)})];
     if let Some(t) = site.translations[i] {

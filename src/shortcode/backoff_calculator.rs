@@ -59,7 +59,8 @@ const EN: Labels = Labels {
     clients: "Clients",
     hint_duration: "e.g. 100ms, 1.5s, 2m",
     hint_cap: "e.g. 30s or none",
-    noscript: "Changing the values needs JavaScript; the results below were computed at build time.",
+    noscript:
+        "Changing the values needs JavaScript; the results below were computed at build time.",
 };
 
 fn duration_text(d: Delay) -> String {
@@ -135,16 +136,52 @@ impl Shortcode for BackoffCalculator {
             lang.code(),
             l.legend
         ));
-        html.push_str(&field("base", l.base, &duration_text(p.base()), "type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" spellcheck=\"false\"", Some(l.hint_duration)));
-        html.push_str(&field("factor", l.factor, &p.factor().to_string(), "type=\"number\" min=\"1\" step=\"any\"", None));
-        html.push_str(&field("cap", l.cap, &cap, "type=\"text\" autocomplete=\"off\" spellcheck=\"false\"", Some(l.hint_cap)));
-        html.push_str(&field("attempts", l.attempts, &p.attempts().to_string(), "type=\"number\" min=\"1\" max=\"100\" step=\"1\"", None));
+        html.push_str(&field(
+            "base",
+            l.base,
+            &duration_text(p.base()),
+            "type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" spellcheck=\"false\"",
+            Some(l.hint_duration),
+        ));
+        html.push_str(&field(
+            "factor",
+            l.factor,
+            &p.factor().to_string(),
+            "type=\"number\" min=\"1\" step=\"any\"",
+            None,
+        ));
+        html.push_str(&field(
+            "cap",
+            l.cap,
+            &cap,
+            "type=\"text\" autocomplete=\"off\" spellcheck=\"false\"",
+            Some(l.hint_cap),
+        ));
+        html.push_str(&field(
+            "attempts",
+            l.attempts,
+            &p.attempts().to_string(),
+            "type=\"number\" min=\"1\" max=\"100\" step=\"1\"",
+            None,
+        ));
         html.push_str(&format!(
             "<div class=\"field\"><label for=\"bc-jitter\">{}</label><select id=\"bc-jitter\" name=\"jitter\" aria-describedby=\"bc-jitter-error\">{options}</select><span class=\"field-error\" id=\"bc-jitter-error\" role=\"alert\"></span></div>\n",
             l.jitter
         ));
-        html.push_str(&field("seed", l.seed, &p.seed().to_string(), "type=\"number\" min=\"0\" step=\"1\"", None));
-        html.push_str(&field("clients", l.clients, &p.clients().to_string(), "type=\"number\" min=\"1\" max=\"100000\" step=\"1\"", None));
+        html.push_str(&field(
+            "seed",
+            l.seed,
+            &p.seed().to_string(),
+            "type=\"number\" min=\"0\" step=\"1\"",
+            None,
+        ));
+        html.push_str(&field(
+            "clients",
+            l.clients,
+            &p.clients().to_string(),
+            "type=\"number\" min=\"1\" max=\"100000\" step=\"1\"",
+            None,
+        ));
         html.push_str(&format!(
             "<div class=\"field actions\"><button type=\"button\" class=\"new-seed\" hidden>{}</button><noscript><p>{}</p></noscript></div>\n</fieldset>\n</form>\n",
             l.new_seed, l.noscript

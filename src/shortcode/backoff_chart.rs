@@ -98,7 +98,9 @@ pub fn chart_html(schedule: &Schedule, lang: Lang) -> String {
         escape(&title),
         escape(&lines.join(". "))
     ));
-    let bins = fleet.strategy(strategies[0]).map_or(1, |f| f.histogram.len()) as f64;
+    let bins = fleet
+        .strategy(strategies[0])
+        .map_or(1, |f| f.histogram.len()) as f64;
     let bar_w = PLOT / bins;
     for (row, &st) in strategies.iter().enumerate() {
         let Some(f) = fleet.strategy(st) else {

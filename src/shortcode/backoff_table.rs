@@ -132,15 +132,19 @@ pub fn table_markdown(schedule: &Schedule, lang: Lang) -> String {
     let mut out = format!("*{}*\n\n", describe_params(schedule.params(), lang));
     out.push_str(&format!("| {} |\n", head.join(" | ")));
     out.push('|');
-    for i in 0..head.len() {
-        out.push_str(if i == 0 { " ---: |" } else { " ---: |" });
+    for _ in &head {
+        out.push_str(" ---: |");
     }
     out.push('\n');
     for row in schedule.rows() {
         let mut cells = vec![row.attempt.to_string(), dur(row.nominal.as_ms())];
         for &s in strategies {
             let c = row.cell(s);
-            cells.extend([dur(c.min.as_ms()), dur(c.max.as_ms()), dur(c.sample.as_ms())]);
+            cells.extend([
+                dur(c.min.as_ms()),
+                dur(c.max.as_ms()),
+                dur(c.sample.as_ms()),
+            ]);
         }
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
@@ -153,7 +157,11 @@ pub fn table_markdown(schedule: &Schedule, lang: Lang) -> String {
             } else {
                 String::new()
             };
-            cells.extend([format!("**{}**{mark}", dur(ms)), String::new(), String::new()]);
+            cells.extend([
+                format!("**{}**{mark}", dur(ms)),
+                String::new(),
+                String::new(),
+            ]);
         }
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }

@@ -14,10 +14,20 @@ const ARGS: [ArgSpec; 8] = [
     SCHEDULE_ARGS[1],
     SCHEDULE_ARGS[2],
     SCHEDULE_ARGS[3],
-    ArgSpec::optional("jitter", ArgKind::Strategies, "none", "the strategy whose total to show"),
+    ArgSpec::optional(
+        "jitter",
+        ArgKind::Strategies,
+        "none",
+        "the strategy whose total to show",
+    ),
     SCHEDULE_ARGS[5],
     SCHEDULE_ARGS[6],
-    ArgSpec::optional("kind", ArgKind::Choice(&["worst", "best", "mean"]), "worst", "which total"),
+    ArgSpec::optional(
+        "kind",
+        ArgKind::Choice(&["worst", "best", "mean"]),
+        "worst",
+        "which total",
+    ),
 ];
 
 impl Shortcode for BackoffTotal {

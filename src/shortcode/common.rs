@@ -9,11 +9,26 @@ use crate::i18n::{format_duration, Lang};
 pub const SCHEDULE_ARGS: [ArgSpec; 7] = [
     ArgSpec::required("base", ArgKind::Duration, "the first wait"),
     ArgSpec::optional("factor", ArgKind::Number, "2", "growth per attempt (≥ 1)"),
-    ArgSpec::optional("cap", ArgKind::DurationOrNone, "none", "upper bound of one wait, or none"),
+    ArgSpec::optional(
+        "cap",
+        ArgKind::DurationOrNone,
+        "none",
+        "upper bound of one wait, or none",
+    ),
     ArgSpec::optional("attempts", ArgKind::Integer, "8", "number of waits (1–100)"),
-    ArgSpec::optional("jitter", ArgKind::Strategies, "all", "strategies to compare"),
+    ArgSpec::optional(
+        "jitter",
+        ArgKind::Strategies,
+        "all",
+        "strategies to compare",
+    ),
     ArgSpec::optional("seed", ArgKind::Integer, "7", "seed of the jitter samples"),
-    ArgSpec::optional("clients", ArgKind::Integer, "1000", "clients in the fleet simulation"),
+    ArgSpec::optional(
+        "clients",
+        ArgKind::Integer,
+        "1000",
+        "clients in the fleet simulation",
+    ),
 ];
 
 /// The strategies named by a `jitter` value.
@@ -61,7 +76,11 @@ pub fn params(args: &Args, attempts_arg: &str) -> Result<Params, ArgError> {
         .clients(clients)
         .build()
         .map_err(|e| {
-            let arg = if e.arg == "attempts" { attempts_arg } else { e.arg };
+            let arg = if e.arg == "attempts" {
+                attempts_arg
+            } else {
+                e.arg
+            };
             ArgError {
                 arg: Some(arg.to_string()),
                 message: e.to_string().replacen("`attempts`", &format!("`{arg}`"), 1),

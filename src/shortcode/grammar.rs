@@ -102,7 +102,9 @@ pub fn starts_call(src: &str, at: usize) -> bool {
     if name_len == 0 || !rest.as_bytes()[0].is_ascii_alphabetic() {
         return false;
     }
-    rest[name_len..].trim_start_matches([' ', '\t']).starts_with('(')
+    rest[name_len..]
+        .trim_start_matches([' ', '\t'])
+        .starts_with('(')
 }
 
 struct Parser<'a> {
@@ -174,9 +176,7 @@ impl<'a> Parser<'a> {
                 let mut s = String::new();
                 loop {
                     match self.peek() {
-                        None => {
-                            return Err(self.error("unterminated string", start..self.pos))
-                        }
+                        None => return Err(self.error("unterminated string", start..self.pos)),
                         Some('"') => {
                             self.pos += 1;
                             break;
@@ -222,12 +222,7 @@ impl<'a> Parser<'a> {
                     match self.peek() {
                         Some(',') => self.pos += 1,
                         Some(']') => {}
-                        _ => {
-                            return Err(self.error(
-                                "expected `,` or `]` in the list",
-                                self.here(),
-                            ))
-                        }
+                        _ => return Err(self.error("expected `,` or `]` in the list", self.here())),
                     }
                 }
                 Ok(self.spanned(Value::List(items), start))
@@ -323,9 +318,9 @@ pub fn parse_call(src: &str, start: usize, limit: usize) -> Result<Call, SyntaxE
                 help: Some("close it with `) >>`".into()),
             });
         }
-        let (key, key_span) = p.ident().ok_or_else(|| {
-            p.error("expected an argument name (`key=value`)", p.here())
-        })?;
+        let (key, key_span) = p
+            .ident()
+            .ok_or_else(|| p.error("expected an argument name (`key=value`)", p.here()))?;
         p.expect('=', &format!("`=` after `{key}`"))?;
         let value = p.value()?;
         if args.iter().any(|a| a.name == key) {
@@ -382,7 +377,8 @@ mod tests {
 
     #[test]
     fn parses_all_value_kinds() {
-        let src = r#"x << t(a=100ms, b=2, c=true, d="q \"x\"", e=full, f=[full, equal], g=none,) >> y"#;
+        let src =
+            r#"x << t(a=100ms, b=2, c=true, d="q \"x\"", e=full, f=[full, equal], g=none,) >> y"#;
         let at = src.find("<<").unwrap();
         assert!(starts_call(src, at));
         let call = parse_call(src, at, src.len()).unwrap();

@@ -309,30 +309,31 @@ impl Registry {
         ctx: &Context,
     ) -> Result<Expansion, Diagnostic> {
         let Some(shortcode) = self.get(&call.name) else {
-            return Err(Diagnostic::error(format!("unknown shortcode `{}`", call.name))
-                .at(source, call.name_span.clone(), "no shortcode has this name")
-                .with_suggestion(closest(&call.name, self.names()))
-                .with_help(format!(
-                    "known shortcodes: {}",
-                    self.names().collect::<Vec<_>>().join(", ")
-                )));
+            return Err(
+                Diagnostic::error(format!("unknown shortcode `{}`", call.name))
+                    .at(source, call.name_span.clone(), "no shortcode has this name")
+                    .with_suggestion(closest(&call.name, self.names()))
+                    .with_help(format!(
+                        "known shortcodes: {}",
+                        self.names().collect::<Vec<_>>().join(", ")
+                    )),
+            );
         };
-        match (shortcode.placement(), ctx.block) {
-            (Placement::Block, false) => {
-                return Err(Diagnostic::error(format!(
-                    "`{}` is a block shortcode, but it stands inside a sentence",
-                    call.name
-                ))
-                .at(source, call.span.clone(), "not alone in its paragraph")
-                .with_help("put it in a paragraph of its own, with blank lines around it"))
-            }
-            (Placement::Inline, true) | (Placement::Both, _) | (_, _) => {}
+        if shortcode.placement() == Placement::Block && !ctx.block {
+            return Err(Diagnostic::error(format!(
+                "`{}` is a block shortcode, but it stands inside a sentence",
+                call.name
+            ))
+            .at(source, call.span.clone(), "not alone in its paragraph")
+            .with_help("put it in a paragraph of its own, with blank lines around it"));
         }
         let args = check_args(shortcode, call, source)?;
         shortcode.render(&args, ctx).map_err(|e| {
-            let (span, label) = match e.arg.as_deref().and_then(|a| {
-                call.args.iter().find(|x| x.name == a)
-            }) {
+            let (span, label) = match e
+                .arg
+                .as_deref()
+                .and_then(|a| call.args.iter().find(|x| x.name == a))
+            {
                 Some(arg) => (arg.value.span.clone(), "this value"),
                 None => (call.span.clone(), "in this shortcode"),
             };
@@ -390,8 +391,17 @@ fn check_args(shortcode: &dyn Shortcode, call: &Call, source: &Source) -> Result
                     "`{}` needs the argument `{}`",
                     call.name, spec.name
                 ))
-                .at(source, call.span.clone(), format!("`{}` is missing", spec.name))
-                .with_help(format!("add `{}=…`: {} ({})", spec.name, spec.doc, spec.kind.describe())))
+                .at(
+                    source,
+                    call.span.clone(),
+                    format!("`{}` is missing", spec.name),
+                )
+                .with_help(format!(
+                    "add `{}=…`: {} ({})",
+                    spec.name,
+                    spec.doc,
+                    spec.kind.describe()
+                )))
             }
         }
     }
@@ -425,16 +435,16 @@ fn check_value(spec: &ArgSpec, v: &Spanned) -> Result<Value, (String, Option<Str
     match (&spec.kind, &v.value) {
         (ArgKind::Duration | ArgKind::DurationOrNone, Value::Duration(_)) => Ok(v.value.clone()),
         (ArgKind::DurationOrNone, Value::None) => Ok(Value::None),
-        (ArgKind::Duration | ArgKind::DurationOrNone, Value::Number(n)) => {
-            wrong(Some(format!("a bare number is not a duration: write `{n}ms` or `{n}s`")))
-        }
+        (ArgKind::Duration | ArgKind::DurationOrNone, Value::Number(n)) => wrong(Some(format!(
+            "a bare number is not a duration: write `{n}ms` or `{n}s`"
+        ))),
         (ArgKind::Number, Value::Number(_)) => Ok(v.value.clone()),
         (ArgKind::Integer, Value::Number(n)) if n.fract() == 0.0 && *n >= 0.0 => {
             Ok(v.value.clone())
         }
-        (ArgKind::Integer, Value::Number(_)) => {
-            wrong(Some("write a whole number without a sign or fraction".into()))
-        }
+        (ArgKind::Integer, Value::Number(_)) => wrong(Some(
+            "write a whole number without a sign or fraction".into(),
+        )),
         (ArgKind::Bool, Value::Bool(_)) => Ok(v.value.clone()),
         (ArgKind::Str, Value::Str(_) | Value::Word(_)) => Ok(v.value.clone()),
         (ArgKind::Choice(choices), Value::Word(w)) => {
