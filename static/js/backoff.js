@@ -379,10 +379,9 @@
     if (split < 0) return { reason: DELAY_REASONS.missingUnit };
     var number = text.slice(0, split);
     var unit = text.slice(split);
-    var scale = { ms: 1, s: 1000, m: 60000, min: 60000, h: 3600000 }[unit];
-    if (!Object.prototype.hasOwnProperty.call({ ms: 1, s: 1, m: 1, min: 1, h: 1 }, unit)) {
-      return { reason: DELAY_REASONS.unknownUnit(unit) };
-    }
+    var scale = unit === "ms" ? 1 : unit === "s" ? 1000 : unit === "m" || unit === "min" ? 60000
+      : unit === "h" ? 3600000 : 0;
+    if (scale === 0) return { reason: DELAY_REASONS.unknownUnit(unit) };
     var value = parseRustFloat(number);
     if (value === null) return { reason: DELAY_REASONS.badNumber(number) };
     var ms = value * scale;
