@@ -43,6 +43,8 @@ impl Templates {
         let dir = root.join(TEMPLATES_DIR);
         let mut tera = Tera::default();
         tera.autoescape_on(vec![".html", ".xml"]);
+        // Tera's default also escapes `/`, which turns every URL into `&#x2F;` soup.
+        tera.set_escape_fn(crate::shortcode::escape);
         let mut files = Vec::new();
         let mut errors = Vec::new();
         for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {

@@ -303,7 +303,11 @@ pub fn markdown_twin(site: &Site, i: usize) -> String {
     out.push_str(&format!("updated: {}\n", f.updated.iso()));
     out.push_str(&format!("section: {}\n", f.section));
     out.push_str(&format!("tags: [{}]\n", tags.join(",")));
-    out.push_str("---\n");
+    out.push_str("---\n\n");
+    out.push_str(&format!("# {}\n\n", f.title));
+    if !f.description.is_empty() {
+        out.push_str(&format!("> {}\n\n", f.description));
+    }
     let body = site.rendered[i].markdown.replace("\r\n", "\n");
     out.push_str(body.trim_start_matches('\n'));
     if !out.ends_with('\n') {

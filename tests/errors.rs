@@ -1,0 +1,154 @@
+//! Golden error messages: each bad input, built alone in a fixture site, must give exactly this
+//! report (file:line:col in characters, the text underlined, a suggestion where one is close).
+//! Re-bless with `INSTA_UPDATE=always cargo test --test errors`.
+
+mod common;
+
+use sade::shortcode::Registry;
+use sade::site::{build, Options};
+
+const FM: &str = "---\ntitle: \"Sayfa\"\npublished: 2026-06-17\nsection: Tool\n---\n";
+
+fn page(body: &str) -> String {
+    format!("{FM}{body}")
+}
+
+fn report(pages: &[(&str, &str)]) -> String {
+    let site = common::site_with(pages);
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    assert!(result.diagnostics.has_errors(), "expected an error");
+    assert!(
+        result.outputs.0.is_empty(),
+        "a failed build must produce nothing"
+    );
+    result.diagnostics.render()
+}
+
+fn one(body: &str) -> String {
+    report(&[("tools/x.tr.md", &page(body))])
+}
+
+macro_rules! golden {
+    ($name:ident, $report:expr) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(stringify!($name), $report);
+        }
+    };
+}
+
+golden!(
+    bad_yaml,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: \"Sayfa\npublished: 2026-06-17\n---\nx\n"
+    )])
+);
+golden!(
+    unknown_front_matter_key,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\ntitel: b\npublished: 2026-06-17\nsection: Tool\n---\nx\n"
+    )])
+);
+golden!(
+    wrong_lang,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\nlang: en\npublished: 2026-06-17\nsection: Tool\n---\nx\n"
+    )])
+);
+golden!(
+    bad_date,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\npublished: 2026-02-30\nsection: Tool\n---\nx\n"
+    )])
+);
+golden!(
+    unknown_section,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Tools\n---\nx\n"
+    )])
+);
+golden!(no_front_matter, report(&[("tools/x.tr.md", "# Başlık\n")]));
+golden!(
+    unknown_language_suffix,
+    report(&[("tools/x.fr.md", &page("x"))])
+);
+golden!(wrong_url, report(&[("tools/x.tr.md", "---\ntitle: a\nurl: https://fixture.example/tr/tool/x/\npublished: 2026-06-17\nsection: Tool\n---\nx\n")]));
+golden!(unknown_shortcode, one("<< backof_table(base=100ms) >>\n"));
+golden!(
+    unknown_argument,
+    one("<< backoff_table(base=100ms, atempts=8) >>\n")
+);
+golden!(missing_argument, one("<< backoff_table(factor=2) >>\n"));
+golden!(bare_number_duration, one("<< backoff_table(base=100) >>\n"));
+golden!(bad_unit, one("<< backoff_table(base=100sec) >>\n"));
+golden!(
+    unknown_strategy,
+    one("<< backoff_table(base=100ms, jitter=fulll) >>\n")
+);
+golden!(
+    cap_below_base,
+    one("<< backoff_table(base=1s, cap=500ms) >>\n")
+);
+golden!(
+    factor_below_one,
+    one("<< backoff_table(base=1s, factor=0.5) >>\n")
+);
+golden!(
+    too_many_attempts,
+    one("<< backoff_table(base=1s, attempts=101) >>\n")
+);
+golden!(
+    unterminated_shortcode,
+    one("Metin << backoff_delay(base=1s, attempt=2\n\nsonraki paragraf\n")
+);
+golden!(
+    block_shortcode_inline,
+    one("Bu cümlede << backoff_table(base=1s) >> duruyor.\n")
+);
+golden!(
+    turkish_text_before_error,
+    one("Işığın ılık şöleni: çağrı << backoff_delay(base=1s, attempt=0) >> öğle.\n")
+);
+golden!(crlf_file, report(&[("tools/x.tr.md", "---\r\ntitle: \"Sayfa\"\r\npublished: 2026-06-17\r\nsection: Tool\r\n---\r\nbir\r\nşöyle << backoff_delay(base=1s, atempt=2) >>\r\n")]));
+golden!(
+    duplicate_argument,
+    one("<< backoff_delay(base=1s, attempt=2, attempt=3) >>\n")
+);
+golden!(
+    wrong_kind_choice,
+    one("<< backoff_total(base=1s, attempts=3, kind=wrost) >>\n")
+);
+golden!(
+    total_needs_one_strategy,
+    one("<< backoff_total(base=1s, attempts=3, jitter=all) >>\n")
+);
+golden!(
+    broken_internal_link,
+    one("[git](/tr/tools/y/) ve [çapa](/tr/tools/x/#yok)\n\n## Var\n")
+);
+golden!(
+    every_error_in_one_run,
+    report(&[
+        ("tools/a.tr.md", &page("<< backoff_table(base=1) >>\n")),
+        ("tools/b.en.md", &page("<< nope() >>\n")),
+    ])
+);
+
+#[test]
+fn shortcode_inside_code_is_not_an_error() {
+    let site = common::site_with(&[(
+        "tools/x.tr.md",
+        &page("`<< nope() >>`\n\n```\n<< nope() >>\n```\n"),
+    )]);
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    assert!(
+        !result.diagnostics.has_errors(),
+        "{}",
+        result.diagnostics.render()
+    );
+}

@@ -1,0 +1,226 @@
+//! The content → site pipeline on the fixture site: whole-file goldens (re-bless with
+//! `INSTA_UPDATE=always cargo test`), determinism, atomic output, and the bundled site end to end.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::process::Command;
+
+use sade::shortcode::Registry;
+use sade::site::{build, Options};
+
+fn built(root: &std::path::Path) -> sade::output::Outputs {
+    let result = build(&Options::new(root), &Registry::builtin());
+    assert!(
+        !result.diagnostics.has_errors(),
+        "{}",
+        result.diagnostics.render()
+    );
+    result.outputs
+}
+
+fn text(outputs: &sade::output::Outputs, path: &str) -> String {
+    let f = outputs
+        .get(path)
+        .unwrap_or_else(|| panic!("{path} not built"));
+    String::from_utf8(f.bytes.clone()).unwrap()
+}
+
+#[test]
+fn fixture_pages_match_goldens() {
+    let site = common::fixture_site();
+    let out = built(site.path());
+    insta::assert_snapshot!(
+        "calc_tr_main",
+        common::main_of(&text(&out, "tr/tools/calc/index.html"))
+    );
+    insta::assert_snapshot!("calc_en_page", text(&out, "en/tools/calc/index.html"));
+    insta::assert_snapshot!(
+        "post_tr_main",
+        common::main_of(&text(&out, "tr/blog/post/index.html"))
+    );
+    insta::assert_snapshot!(
+        "solo_en_main",
+        common::main_of(&text(&out, "en/blog/solo/index.html"))
+    );
+    insta::assert_snapshot!("calc_tr_index_md", text(&out, "tr/tools/calc/index.md"));
+    insta::assert_snapshot!("sitemap", text(&out, "sitemap.xml"));
+    insta::assert_snapshot!("atom_tr", text(&out, "tr/atom.xml"));
+    insta::assert_snapshot!("llms_txt", text(&out, "llms.txt"));
+    insta::assert_snapshot!("root_index", text(&out, "index.html"));
+    let files: Vec<&str> = out.0.iter().map(|f| f.path.as_str()).collect();
+    insta::assert_snapshot!("file_list", files.join("\n"));
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    let site = common::fixture_site();
+    let a = built(site.path());
+    let b = built(site.path());
+    assert_eq!(a.0, b.0);
+}
+
+#[test]
+fn shortcodes_in_code_and_raw_html_stay_literal() {
+    let site = common::fixture_site();
+    let out = built(site.path());
+    let html = text(&out, "tr/tools/calc/index.html");
+    assert!(html.contains("<code>&lt;&lt; backoff_table(base=1s) &gt;&gt;</code>"));
+    assert!(html.contains("<div><< backoff_table(base=1s) >></div>"));
+    // A block shortcode is not wrapped in a paragraph.
+    assert!(!html.contains("<p><figure"));
+    // No placeholder or shortcode syntax leaks into prose.
+    let prose =
+        common::main_of(&html).replace("<code>&lt;&lt; backoff_table(base=1s) &gt;&gt;</code>", "");
+    assert_eq!(
+        prose.matches("<< backoff").count(),
+        1,
+        "only the raw HTML block keeps it"
+    );
+}
+
+#[test]
+fn sitemap_alternates_are_reciprocal() {
+    let site = common::fixture_site();
+    let out = built(site.path());
+    let xml = text(&out, "sitemap.xml");
+    let mut pairs = BTreeSet::new();
+    for url in xml.split("<url>").skip(1) {
+        let loc = url
+            .split("<loc>")
+            .nth(1)
+            .unwrap()
+            .split("</loc>")
+            .next()
+            .unwrap();
+        for alt in url.split("hreflang=\"").skip(1) {
+            let lang = alt.split('"').next().unwrap();
+            let href = alt
+                .split("href=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            if lang != "x-default" && href != loc {
+                pairs.insert((loc.to_string(), href.to_string()));
+            }
+        }
+    }
+    assert!(!pairs.is_empty());
+    for (a, b) in &pairs {
+        assert!(
+            pairs.contains(&(b.clone(), a.clone())),
+            "{a} → {b} is not reciprocal"
+        );
+    }
+}
+
+#[test]
+fn failed_build_leaves_previous_output_untouched() {
+    let site = common::fixture_site();
+    let bin = env!("CARGO_BIN_EXE_sade");
+    let ok = Command::new(bin)
+        .args(["build", "--root"])
+        .arg(site.path())
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let page = site.path().join("public/tr/tools/calc/index.html");
+    let before = fs::read(&page).unwrap();
+    fs::write(
+        site.path().join("content/tools/calc.en.md"),
+        "---\ntitle: x\npublished: 2026-01-01\nsection: Tool\n---\n<< backoff_table(base=1) >>\n",
+    )
+    .unwrap();
+    let bad = Command::new(bin)
+        .args(["build", "--root"])
+        .arg(site.path())
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(fs::read(&page).unwrap(), before);
+    let leftovers: Vec<_> = fs::read_dir(site.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".public"))
+        .collect();
+    assert!(leftovers.is_empty(), "staging folders left behind");
+}
+
+/// Every internal `href`/`src` of the built bundled site resolves to a built file (and anchor).
+#[test]
+fn bundled_site_builds_and_every_internal_link_resolves() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = out_dir.path().join("public");
+    let status = Command::new(env!("CARGO_BIN_EXE_sade"))
+        .args(["build", "--root"])
+        .arg(common::repo())
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let mut checked = 0;
+    for entry in walkdir::WalkDir::new(&out) {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let rel = entry
+            .path()
+            .strip_prefix(&out)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let from = format!("/{}", rel.trim_end_matches("index.html"));
+        let html = fs::read_to_string(entry.path()).unwrap();
+        for attr in ["href=\"", "src=\""] {
+            for piece in html.split(attr).skip(1) {
+                let dest = piece.split('"').next().unwrap();
+                let Some((file, anchor)) = sade::check::resolve(&from, dest) else {
+                    continue;
+                };
+                let target = out.join(&file);
+                assert!(
+                    target.exists(),
+                    "{rel}: link {dest} → {file} does not exist"
+                );
+                if let Some(a) = anchor.filter(|a| !a.is_empty()) {
+                    let body = fs::read_to_string(&target).unwrap();
+                    assert!(
+                        body.contains(&format!("id=\"{a}\"")),
+                        "{rel}: {dest} has no anchor"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        // Nothing leaves the origin: no scripts, styles or images from elsewhere.
+        for attr in ["src=\"http", "href=\"//"] {
+            assert!(!html.contains(attr), "{rel} requests another origin");
+        }
+        assert!(
+            !html.contains("/__sade/"),
+            "{rel}: live reload leaked into build output"
+        );
+    }
+    assert!(checked > 100, "only {checked} links checked");
+    let check = Command::new(env!("CARGO_BIN_EXE_sade"))
+        .args(["check", "--root"])
+        .arg(common::repo())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    assert!(check.status.success(), "{stderr}");
+    assert!(stderr.contains("no problems found"), "{stderr}");
+}
