@@ -52,6 +52,12 @@ pub fn site_files(
     for lang in Lang::ALL {
         let code = lang.code();
         let all = pages_of(site, lang);
+        let in_section = |all: &[usize], name: &str| -> Vec<usize> {
+            all.iter()
+                .copied()
+                .filter(|&i| site.pages[i].front.section == name)
+                .collect()
+        };
         let with_alternates = |ctx: &mut tera::Context, path: &str, other_path: &str| {
             ctx.insert(
                 "alternates",
@@ -69,11 +75,7 @@ pub fn site_files(
         let mut ctx = base_context(site, templates, lang, options);
         let mut sections = Vec::new();
         for (name, s) in &config.sections {
-            let idx: Vec<usize> = all
-                .iter()
-                .copied()
-                .filter(|&i| &site.pages[i].front.section == name)
-                .collect();
+            let idx = in_section(&all, name);
             sections.push(json!({
                 "name": name,
                 "label": s.label[&lang],
@@ -98,11 +100,7 @@ pub fn site_files(
 
         // Section lists.
         for (name, s) in &config.sections {
-            let idx: Vec<usize> = all
-                .iter()
-                .copied()
-                .filter(|&i| &site.pages[i].front.section == name)
-                .collect();
+            let idx = in_section(&all, name);
             let mut ctx = base_context(site, templates, lang, options);
             ctx.insert("title", &s.label[&lang]);
             ctx.insert("pages", &values(site, &idx));

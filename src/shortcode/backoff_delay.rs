@@ -1,10 +1,9 @@
 //! `backoff_delay(base, factor, cap, attempt)` — inline: the nominal delay of one attempt,
 //! `min(cap, base × factorⁿ⁻¹)`, localized ("≈ 3,4 dk" / "≈ 3.4 min").
 
-use super::common::{data_ms, params, SCHEDULE_ARGS};
+use super::common::{params, value_expansion, SCHEDULE_ARGS};
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::nominal_delay;
-use crate::i18n::format_duration;
 
 /// The `backoff_delay` shortcode.
 pub struct BackoffDelay;
@@ -31,15 +30,6 @@ impl Shortcode for BackoffDelay {
         let ms = nominal_delay(&p, p.attempts())
             .map(|d| d.as_ms())
             .ok_or_else(|| ArgError::new("attempt", "`attempt` must be at least 1"))?;
-        let html = data_ms(ms, ctx.lang);
-        let markdown = format_duration(ms, ctx.lang);
-        Ok(if ctx.block {
-            Expansion {
-                html: format!("<p>{html}</p>\n"),
-                markdown,
-            }
-        } else {
-            Expansion { html, markdown }
-        })
+        Ok(value_expansion(ms, ctx))
     }
 }

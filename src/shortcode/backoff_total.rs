@@ -1,10 +1,9 @@
 //! `backoff_total(base, factor, cap, attempts, jitter, kind)` — inline: one strategy's total wait
 //! over all attempts: `worst` (Σ max, default), `best` (Σ min) or `mean`.
 
-use super::common::{data_ms, params, SCHEDULE_ARGS};
+use super::common::{params, value_expansion, SCHEDULE_ARGS};
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::Schedule;
-use crate::i18n::format_duration;
 
 /// The `backoff_total` shortcode.
 pub struct BackoffTotal;
@@ -57,15 +56,6 @@ impl Shortcode for BackoffTotal {
             _ => t.worst,
         }
         .as_ms();
-        let html = data_ms(ms, ctx.lang);
-        let markdown = format_duration(ms, ctx.lang);
-        Ok(if ctx.block {
-            Expansion {
-                html: format!("<p>{html}</p>\n"),
-                markdown,
-            }
-        } else {
-            Expansion { html, markdown }
-        })
+        Ok(value_expansion(ms, ctx))
     }
 }

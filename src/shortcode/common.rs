@@ -1,7 +1,7 @@
 //! What the backoff shortcodes share: their argument declarations, turning checked arguments into
 //! validated [`Params`], and small HTML helpers.
 
-use super::{ArgError, ArgKind, ArgSpec, Args, Value};
+use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Value};
 use crate::backoff::{Params, Strategy};
 use crate::i18n::{format_duration, Lang};
 
@@ -108,4 +108,17 @@ pub fn escape(text: &str) -> String {
 /// `<data value="MS">localized</data>`: the exact milliseconds for machines, words for people.
 pub fn data_ms(ms: f64, lang: Lang) -> String {
     format!("<data value=\"{ms}\">{}</data>", format_duration(ms, lang))
+}
+
+/// A single duration as a shortcode's output: `<data>` inline, in its own `<p>` as a block.
+pub fn value_expansion(ms: f64, ctx: &Context) -> Expansion {
+    let html = data_ms(ms, ctx.lang);
+    Expansion {
+        html: if ctx.block {
+            format!("<p>{html}</p>\n")
+        } else {
+            html
+        },
+        markdown: format_duration(ms, ctx.lang),
+    }
 }
