@@ -73,7 +73,7 @@ impl fmt::Display for Delay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ms = self.0;
         for (unit, scale) in [("h", 3_600_000.0), ("m", 60_000.0), ("s", 1_000.0)] {
-            if ms >= scale && (ms / scale).fract() == 0.0 {
+            if ms >= scale && (ms / scale).fract() == 0.0 && ms / scale * scale == ms {
                 return write!(f, "{}{unit}", ms / scale);
             }
         }

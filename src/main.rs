@@ -178,10 +178,25 @@ fn check(args: BuildArgs) -> ExitCode {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Bare `sade`: the help is the useful answer, not its first line.
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
         Err(e) if e.use_stderr() => {
-            // One clear line: clap's first line, without the usage block.
+            // One clear line: clap's first paragraph joined (for a missing argument that
+            // paragraph lists its name on the next lines), without the usage block.
             let text = e.to_string();
-            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+            let first: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty())
+                .collect();
+            if first.is_empty() {
+                eprintln!("error: bad arguments");
+            } else {
+                eprintln!("{}", first.join(" "));
+            }
             return ExitCode::from(2);
         }
         Err(e) => {
