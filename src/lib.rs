@@ -12,6 +12,8 @@
 //!    and site-wide file into an explicit list of outputs; [`check`] validates links.
 //! 5. [`output`] — the list written atomically: a failed build leaves `public/` untouched.
 //!
+//! [`mdbook`] runs the shortcodes as an mdBook preprocessor.
+//!
 //! [`i18n`] formats numbers, durations and dates per language; [`report`] is `sade calc`'s
 //! terminal and JSON output; [`diagnostic`] renders errors with file, line, column and a caret.
 //!
@@ -35,6 +37,7 @@ pub mod diagnostic;
 pub mod i18n;
 pub mod listing;
 pub mod markdown;
+pub mod mdbook;
 pub mod output;
 pub mod render;
 pub mod report;

@@ -27,6 +27,23 @@ enum Command {
     Check(BuildArgs),
     /// Compute a backoff schedule in the terminal.
     Calc(CalcArgs),
+    /// Run as an mdBook preprocessor (expands sade's shortcodes in a book).
+    Mdbook(MdbookArgs),
+}
+
+#[derive(Args)]
+struct MdbookArgs {
+    #[command(subcommand)]
+    command: Option<MdbookCommand>,
+}
+
+#[derive(Subcommand)]
+enum MdbookCommand {
+    /// Answer mdBook's question whether a renderer is supported (exit 0: yes).
+    Supports {
+        /// The renderer's name, e.g. html.
+        renderer: String,
+    },
 }
 
 #[derive(Args)]
@@ -175,6 +192,31 @@ fn check(args: BuildArgs) -> ExitCode {
     }
 }
 
+fn mdbook(args: MdbookArgs) -> ExitCode {
+    if let Some(MdbookCommand::Supports { renderer }) = args.command {
+        return if sade::mdbook::supports(&renderer) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        };
+    }
+    let mut input = String::new();
+    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut input) {
+        eprintln!("error: cannot read the book from standard input: {e}");
+        return ExitCode::from(1);
+    }
+    match sade::mdbook::run(&input, &sade::shortcode::Registry::builtin()) {
+        Ok(book) => {
+            print!("{book}");
+            ExitCode::SUCCESS
+        }
+        Err(report) => {
+            eprint!("{}", report.render());
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -206,6 +248,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Build(args) => build(args),
+        Command::Mdbook(args) => mdbook(args),
         Command::Check(args) => check(args),
         Command::Calc(args) => match calc(args) {
             Ok(out) => {

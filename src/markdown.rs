@@ -47,6 +47,19 @@ pub struct Rendered {
     pub headings: Vec<Heading>,
     /// Links in order.
     pub links: Vec<Link>,
+    /// Every expanded shortcode, in source order.
+    pub calls: Vec<ExpandedCall>,
+}
+
+/// One expanded call: where it was, what it became.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExpandedCall {
+    /// Byte range of `<< … >>` in the file.
+    pub span: Range<usize>,
+    /// Its HTML.
+    pub html: String,
+    /// Its markdown.
+    pub markdown: String,
 }
 
 /// The markdown extensions sade turns on (GFM tables, footnotes, strikethrough, task lists,
@@ -59,12 +72,7 @@ pub fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-/// One expanded call: where it was, what it became.
-struct Expanded {
-    span: Range<usize>,
-    html: String,
-    markdown: String,
-}
+type Expanded = ExpandedCall;
 
 /// Renders `body` (a byte range of `source.text`) to HTML, expanding shortcodes.
 /// Every problem in the page is returned, not just the first.
@@ -134,7 +142,10 @@ pub fn render(
         while let Some(found) = source.text[pos..run_range.end].find("<<") {
             let at = pos + found;
             let escaped = at > 0 && source.text.as_bytes()[at - 1] == b'\\';
-            if escaped || !starts_call(&source.text, at) {
+            let in_text = run
+                .iter()
+                .any(|(e, r)| matches!(e, Event::Text(_)) && r.contains(&at));
+            if escaped || !in_text || !starts_call(&source.text, at) {
                 pos = at + 2;
                 continue;
             }
@@ -163,16 +174,27 @@ pub fn render(
     let (events, headings) = add_heading_anchors(out);
     let mut html_out = String::with_capacity(text.len() * 3 / 2);
     html::push_html(&mut html_out, events.into_iter());
+    expanded.sort_by_key(|x| x.span.start);
     Ok(Rendered {
         html: html_out,
-        markdown: expanded_markdown(source, body, &expanded),
+        markdown: splice(source, body, &expanded, false),
         headings,
         links,
+        calls: expanded,
     })
 }
 
+/// Events a shortcode call may span: text, line breaks, and inline HTML or code *inside* a
+/// call's string argument. A call can only start in a text event.
 fn is_text(e: &Event) -> bool {
-    matches!(e, Event::Text(_) | Event::SoftBreak)
+    matches!(
+        e,
+        Event::Text(_)
+            | Event::SoftBreak
+            | Event::HardBreak
+            | Event::InlineHtml(_)
+            | Event::Code(_)
+    )
 }
 
 /// If the paragraph starting at `i` holds nothing but one shortcode, returns the index of its
@@ -282,7 +304,7 @@ fn push_piece<'a>(
                 out.push(Event::Text(CowStr::from(t.to_string())));
             }
         }
-        Event::SoftBreak if piece == *range => out.push(Event::SoftBreak),
+        other if piece == *range => out.push(other.clone()),
         _ => {}
     }
 }
@@ -358,15 +380,15 @@ fn add_heading_anchors(events: Vec<Event<'_>>) -> (Vec<Event<'_>>, Vec<Heading>)
     (out, headings)
 }
 
-/// The body's markdown with each call's source replaced by its markdown expansion.
-fn expanded_markdown(source: &Source, body: Range<usize>, expanded: &[Expanded]) -> String {
-    let mut calls: Vec<&Expanded> = expanded.iter().collect();
-    calls.sort_by_key(|x| x.span.start);
+/// The body with each call's source replaced by its expansion: markdown, or HTML when `html`
+/// (for hosts like mdBook that render markdown with raw HTML themselves).
+pub fn splice(source: &Source, body: Range<usize>, calls: &[ExpandedCall], html: bool) -> String {
     let mut out = String::with_capacity(body.len() + 1024);
     let mut pos = body.start;
     for x in calls {
         out.push_str(&source.text[pos..x.span.start]);
-        out.push_str(x.markdown.trim_end_matches('\n'));
+        let text = if html { &x.html } else { &x.markdown };
+        out.push_str(text.trim_end_matches('\n'));
         pos = x.span.end;
     }
     out.push_str(&source.text[pos..body.end]);

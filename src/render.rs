@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use tera::Tera;
 
@@ -18,7 +19,7 @@ pub type Strings = BTreeMap<String, String>;
 
 /// The site's templates and UI strings.
 pub struct Templates {
-    tera: Tera,
+    tera: Arc<Tera>,
     strings: BTreeMap<Lang, Strings>,
 }
 
@@ -79,7 +80,10 @@ impl Templates {
             BTreeMap::new()
         });
         if errors.is_empty() {
-            Ok(Templates { tera, strings })
+            Ok(Templates {
+                tera: Arc::new(tera),
+                strings,
+            })
         } else {
             Err(errors)
         }
@@ -111,9 +115,9 @@ impl Templates {
         })
     }
 
-    /// The Tera instance (for template shortcodes).
-    pub fn tera(&self) -> &Tera {
-        &self.tera
+    /// The Tera instance, shared (template shortcodes render with it).
+    pub fn shared_tera(&self) -> Arc<Tera> {
+        Arc::clone(&self.tera)
     }
 }
 

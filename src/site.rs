@@ -94,6 +94,20 @@ pub fn build(options: &Options, registry: &Registry) -> Build {
             None
         }
     };
+    let site_registry = match templates.as_ref().map(|t| registry.with_templates(root, t)) {
+        Some(Ok(r)) => r,
+        Some(Err(ds)) => {
+            diagnostics.extend(ds);
+            registry.clone()
+        }
+        None => registry.clone(),
+    };
+    let registry = &site_registry;
+    if templates.is_none() {
+        // Without templates, template shortcodes are unknown: rendering pages would only add
+        // "unknown shortcode" noise to the real error.
+        return fail(diagnostics);
+    }
     let (pages, drafts_skipped): (Vec<Page>, Vec<Page>) = all_pages
         .into_iter()
         .partition(|p| options.drafts || !p.front.draft);

@@ -1,17 +1,17 @@
 //! `backoff_delay(base, factor, cap, attempt)` — inline: the nominal delay of one attempt,
 //! `min(cap, base × factorⁿ⁻¹)`, localized ("≈ 3,4 dk" / "≈ 3.4 min").
 
-use super::common::{params, value_expansion, SCHEDULE_ARGS};
+use super::common::{params, value_expansion, BASE, CAP, FACTOR};
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::nominal_delay;
 
 /// The `backoff_delay` shortcode.
 pub struct BackoffDelay;
 
-const ARGS: [ArgSpec; 4] = [
-    SCHEDULE_ARGS[0],
-    SCHEDULE_ARGS[1],
-    SCHEDULE_ARGS[2],
+static ARGS: [ArgSpec; 4] = [
+    BASE,
+    FACTOR,
+    CAP,
     ArgSpec::required("attempt", ArgKind::Integer, "which attempt's delay (1–100)"),
 ];
 

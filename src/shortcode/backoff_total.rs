@@ -1,29 +1,35 @@
 //! `backoff_total(base, factor, cap, attempts, jitter, kind)` — inline: one strategy's total wait
 //! over all attempts: `worst` (Σ max, default), `best` (Σ min) or `mean`.
 
-use super::common::{params, value_expansion, SCHEDULE_ARGS};
+use std::borrow::Cow;
+
+use super::common::{params, value_expansion, ATTEMPTS, BASE, CAP, CLIENTS, FACTOR, SEED};
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::Schedule;
 
 /// The `backoff_total` shortcode.
 pub struct BackoffTotal;
 
-const ARGS: [ArgSpec; 8] = [
-    SCHEDULE_ARGS[0],
-    SCHEDULE_ARGS[1],
-    SCHEDULE_ARGS[2],
-    SCHEDULE_ARGS[3],
+static ARGS: [ArgSpec; 8] = [
+    BASE,
+    FACTOR,
+    CAP,
+    ATTEMPTS,
     ArgSpec::optional(
         "jitter",
         ArgKind::Strategies,
         "none",
         "the strategy whose total to show",
     ),
-    SCHEDULE_ARGS[5],
-    SCHEDULE_ARGS[6],
+    SEED,
+    CLIENTS,
     ArgSpec::optional(
         "kind",
-        ArgKind::Choice(&["worst", "best", "mean"]),
+        ArgKind::Choice(Cow::Borrowed(&[
+            Cow::Borrowed("worst"),
+            Cow::Borrowed("best"),
+            Cow::Borrowed("mean"),
+        ])),
         "worst",
         "which total",
     ),

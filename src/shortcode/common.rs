@@ -5,31 +5,41 @@ use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Value};
 use crate::backoff::{Params, Strategy};
 use crate::i18n::{format_duration, Lang};
 
+/// `base`: the first wait.
+pub const BASE: ArgSpec = ArgSpec::required("base", ArgKind::Duration, "the first wait");
+/// `factor`: growth per attempt.
+pub const FACTOR: ArgSpec =
+    ArgSpec::optional("factor", ArgKind::Number, "2", "growth per attempt (≥ 1)");
+/// `cap`: upper bound of one wait.
+pub const CAP: ArgSpec = ArgSpec::optional(
+    "cap",
+    ArgKind::DurationOrNone,
+    "none",
+    "upper bound of one wait, or none",
+);
+/// `attempts`: number of waits.
+pub const ATTEMPTS: ArgSpec =
+    ArgSpec::optional("attempts", ArgKind::Integer, "8", "number of waits (1–100)");
+/// `jitter`: strategies to compare.
+pub const JITTER: ArgSpec = ArgSpec::optional(
+    "jitter",
+    ArgKind::Strategies,
+    "all",
+    "strategies to compare",
+);
+/// `seed`: seed of the jitter samples.
+pub const SEED: ArgSpec =
+    ArgSpec::optional("seed", ArgKind::Integer, "7", "seed of the jitter samples");
+/// `clients`: clients in the fleet simulation.
+pub const CLIENTS: ArgSpec = ArgSpec::optional(
+    "clients",
+    ArgKind::Integer,
+    "1000",
+    "clients in the fleet simulation",
+);
+
 /// `base`, `factor`, `cap`, `attempts`, `jitter`, `seed`, `clients` — the schedule's arguments.
-pub const SCHEDULE_ARGS: [ArgSpec; 7] = [
-    ArgSpec::required("base", ArgKind::Duration, "the first wait"),
-    ArgSpec::optional("factor", ArgKind::Number, "2", "growth per attempt (≥ 1)"),
-    ArgSpec::optional(
-        "cap",
-        ArgKind::DurationOrNone,
-        "none",
-        "upper bound of one wait, or none",
-    ),
-    ArgSpec::optional("attempts", ArgKind::Integer, "8", "number of waits (1–100)"),
-    ArgSpec::optional(
-        "jitter",
-        ArgKind::Strategies,
-        "all",
-        "strategies to compare",
-    ),
-    ArgSpec::optional("seed", ArgKind::Integer, "7", "seed of the jitter samples"),
-    ArgSpec::optional(
-        "clients",
-        ArgKind::Integer,
-        "1000",
-        "clients in the fleet simulation",
-    ),
-];
+pub static SCHEDULE_ARGS: [ArgSpec; 7] = [BASE, FACTOR, CAP, ATTEMPTS, JITTER, SEED, CLIENTS];
 
 /// The strategies named by a `jitter` value.
 pub fn strategies(value: &Value) -> Vec<Strategy> {

@@ -35,9 +35,12 @@ mod backoff_delay;
 mod backoff_table;
 mod backoff_total;
 mod common;
+pub mod template;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 use crate::backoff::Delay;
 use crate::diagnostic::{closest, Diagnostic, Source};
@@ -57,7 +60,7 @@ pub enum Placement {
 }
 
 /// The type of an argument.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ArgKind {
     /// `100ms`, `1.5s`, `2m`, `1h`.
     Duration,
@@ -72,7 +75,7 @@ pub enum ArgKind {
     /// `"text"` (a bare word is accepted too).
     Str,
     /// One of the listed words.
-    Choice(&'static [&'static str]),
+    Choice(Cow<'static, [Cow<'static, str>]>),
     /// `all`, a strategy name, or a list of strategy names.
     Strategies,
 }
@@ -86,7 +89,10 @@ impl ArgKind {
             ArgKind::Integer => "a whole number".into(),
             ArgKind::Bool => "`true` or `false`".into(),
             ArgKind::Str => "a \"string\"".into(),
-            ArgKind::Choice(c) => format!("one of {}", c.join(", ")),
+            ArgKind::Choice(c) => format!(
+                "one of {}",
+                c.iter().map(|x| x.as_ref()).collect::<Vec<_>>().join(", ")
+            ),
             ArgKind::Strategies => {
                 "`all`, one of none, full, equal, decorrelated, or a list like `[full, equal]`"
                     .into()
@@ -95,27 +101,28 @@ impl ArgKind {
     }
 }
 
-/// One declared argument.
-#[derive(Clone, Copy, Debug)]
+/// One declared argument. Built-in shortcodes declare theirs as constants; template shortcodes
+/// read theirs from the template file, so the texts may be owned.
+#[derive(Clone, Debug)]
 pub struct ArgSpec {
     /// Its name.
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     /// Its type.
     pub kind: ArgKind,
     /// Default, written in shortcode syntax (`"2"`, `"none"`, `"all"`); `None` = required.
-    pub default: Option<&'static str>,
+    pub default: Option<Cow<'static, str>>,
     /// One line of documentation.
-    pub doc: &'static str,
+    pub doc: Cow<'static, str>,
 }
 
 impl ArgSpec {
     /// A required argument.
     pub const fn required(name: &'static str, kind: ArgKind, doc: &'static str) -> ArgSpec {
         ArgSpec {
-            name,
+            name: Cow::Borrowed(name),
             kind,
             default: None,
-            doc,
+            doc: Cow::Borrowed(doc),
         }
     }
     /// An optional argument with a default written in shortcode syntax.
@@ -126,10 +133,10 @@ impl ArgSpec {
         doc: &'static str,
     ) -> ArgSpec {
         ArgSpec {
-            name,
+            name: Cow::Borrowed(name),
             kind,
-            default: Some(default),
-            doc,
+            default: Some(Cow::Borrowed(default)),
+            doc: Cow::Borrowed(doc),
         }
     }
 }
@@ -159,7 +166,7 @@ impl ArgError {
 /// Checked arguments: every declared one present (given or default), each of its declared type.
 #[derive(Clone, Debug)]
 pub struct Args {
-    values: BTreeMap<&'static str, (Value, Option<Range<usize>>)>,
+    values: BTreeMap<String, (Value, Option<Range<usize>>)>,
 }
 
 impl Args {
@@ -219,8 +226,8 @@ impl Args {
         self.values.get(name).map(|(v, _)| v)
     }
     /// Names and values, in name order.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Value)> {
-        self.values.iter().map(|(k, (v, _))| (*k, v))
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.values.iter().map(|(k, (v, _))| (k.as_str(), v))
     }
 }
 
@@ -261,8 +268,9 @@ pub trait Shortcode: Send + Sync {
 }
 
 /// All shortcodes a build knows, by name.
+#[derive(Clone)]
 pub struct Registry {
-    shortcodes: BTreeMap<String, Box<dyn Shortcode>>,
+    shortcodes: BTreeMap<String, Arc<dyn Shortcode>>,
 }
 
 impl Registry {
@@ -287,12 +295,42 @@ impl Registry {
     /// Adds (or replaces) a shortcode.
     pub fn register(&mut self, shortcode: Box<dyn Shortcode>) {
         self.shortcodes
-            .insert(shortcode.name().to_string(), shortcode);
+            .insert(shortcode.name().to_string(), Arc::from(shortcode));
     }
 
     /// The shortcode called `name`.
     pub fn get(&self, name: &str) -> Option<&dyn Shortcode> {
         self.shortcodes.get(name).map(|b| b.as_ref())
+    }
+
+    /// This registry plus the site's template shortcodes. A template may not replace a
+    /// built-in shortcode of the same name.
+    pub fn with_templates(
+        &self,
+        root: &std::path::Path,
+        templates: &crate::render::Templates,
+    ) -> Result<Registry, Vec<Diagnostic>> {
+        let mut out = self.clone();
+        let mut errors = Vec::new();
+        for t in template::load(root, templates)? {
+            if self.get(t.name()).is_some() {
+                errors.push(
+                    Diagnostic::error(format!(
+                        "templates/shortcodes/{}.html would replace the built-in shortcode `{}`",
+                        t.name(),
+                        t.name()
+                    ))
+                    .with_help("rename the template"),
+                );
+                continue;
+            }
+            out.register(Box::new(t));
+        }
+        if errors.is_empty() {
+            Ok(out)
+        } else {
+            Err(errors)
+        }
     }
 
     /// Names of all shortcodes.
@@ -351,7 +389,7 @@ fn check_args(shortcode: &dyn Shortcode, call: &Call, source: &Source) -> Result
     let mut values = BTreeMap::new();
     for arg in &call.args {
         let Some(spec) = specs.iter().find(|s| s.name == arg.name) else {
-            let names = specs.iter().map(|s| s.name);
+            let names = specs.iter().map(|s| s.name.as_ref());
             return Err(Diagnostic::error(format!(
                 "`{}` has no argument `{}`",
                 call.name, arg.name
@@ -375,16 +413,16 @@ fn check_args(shortcode: &dyn Shortcode, call: &Call, source: &Source) -> Result
             }
             d
         })?;
-        values.insert(spec.name, (value, Some(arg.value.span.clone())));
+        values.insert(spec.name.to_string(), (value, Some(arg.value.span.clone())));
     }
     for spec in specs {
-        if values.contains_key(spec.name) {
+        if values.contains_key(spec.name.as_ref()) {
             continue;
         }
-        match spec.default {
+        match &spec.default {
             Some(text) => {
                 let value = default_value(text);
-                values.insert(spec.name, (value, None));
+                values.insert(spec.name.to_string(), (value, None));
             }
             None => {
                 return Err(Diagnostic::error(format!(
@@ -448,12 +486,12 @@ fn check_value(spec: &ArgSpec, v: &Spanned) -> Result<Value, (String, Option<Str
         (ArgKind::Bool, Value::Bool(_)) => Ok(v.value.clone()),
         (ArgKind::Str, Value::Str(_) | Value::Word(_)) => Ok(v.value.clone()),
         (ArgKind::Choice(choices), Value::Word(w)) => {
-            if choices.contains(&w.as_str()) {
+            if choices.iter().any(|c| c == w) {
                 Ok(v.value.clone())
             } else {
                 Err((
                     format!("`{}` cannot be `{w}`", spec.name),
-                    Some(match closest(w, choices.iter().copied()) {
+                    Some(match closest(w, choices.iter().map(|c| c.as_ref())) {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => format!("use {}", spec.kind.describe()),
                     }),
