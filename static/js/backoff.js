@@ -1096,6 +1096,7 @@
     words: function (lang) {
       return WORDS[langOf(lang)];
     },
+    rustF64: rustF64,
     strategyLabel: function (name) {
       return LABELS[STRATEGIES.indexOf(name)];
     },
