@@ -83,18 +83,19 @@ impl FromStr for Lang {
     }
 }
 
-/// Formats `value` with at most `decimals` fraction digits (trailing zeros dropped) and the
-/// language's grouping: `format_number(15750.5, 2, Tr) == "15.750,5"`.
+/// Formats `value` with at most `decimals` fraction digits (clamped to 0..=6; trailing zeros
+/// dropped) and the language's grouping: `format_number(15750.5, 2, Tr) == "15.750,5"`.
 ///
 /// Rounding is `round(|value| × 10^decimals)`, half away from zero, on IEEE doubles: the
 /// browser script does the same two operations (`Math.round(x * 10 ** d)`), so both print
 /// the same digits for every input.
 pub fn format_number(value: f64, decimals: usize, lang: Lang) -> String {
-    let scale = [1.0, 10.0, 100.0, 1_000.0, 10_000.0, 100_000.0, 1_000_000.0][decimals.min(6)];
+    let decimals = decimals.min(6);
+    let scale = [1.0, 10.0, 100.0, 1_000.0, 10_000.0, 100_000.0, 1_000_000.0][decimals];
     let scaled = (value.abs() * scale).round();
     let digits = format!("{scaled:.0}");
     let digits = format!("{digits:0>width$}", width = decimals + 1);
-    let (int, frac) = digits.split_at(digits.len() - decimals.min(6));
+    let (int, frac) = digits.split_at(digits.len() - decimals);
     let frac = frac.trim_end_matches('0');
     let mut out = String::with_capacity(digits.len() + 8);
     if value < 0.0 && scaled != 0.0 {
@@ -421,6 +422,9 @@ mod tests {
             format_number(1e22, 0, Lang::En),
             "10,000,000,000,000,000,000,000"
         );
+        // More than 6 decimals are 6: no zero padding in front.
+        assert_eq!(format_number(1.5, 8, Lang::En), "1.5");
+        assert_eq!(format_number(1.0 / 3.0, 9, Lang::Tr), "0,333333");
     }
 
     #[test]

@@ -28,6 +28,7 @@
   var MAX_CLIENTS = 100000;
   var DEFAULT_CLIENTS = 1000;
   var FLEET_BINS = 100;
+  var PEAK_WINDOWS_PER_BIN = 100;
   var CHUNK = 1024;
   var STRATEGIES = ["none", "full", "equal", "decorrelated"];
   var LABELS = ["None", "Full", "Equal", "Decorrelated"];
@@ -813,12 +814,15 @@
   };
 
   /**
-   * `simulate_strategy`: every client's retry times binned over the horizon; sums per chunk of
-   * 1024 clients in client order, then the chunk sums in chunk order (Rust's float order).
+   * `simulate_strategy`: every client's retry times counted in FLEET_BINS × PEAK_WINDOWS_PER_BIN
+   * windows of the horizon (the peak is the busiest window; the histogram sums each bin's
+   * windows); sums per chunk of 1024 clients in client order, then the chunk sums in chunk
+   * order (Rust's float order).
    */
   function simulateStrategy(p, s, key, ranges, bin) {
-    var bins = FLEET_BINS;
-    var histogram = new Uint32Array(bins);
+    var windows = FLEET_BINS * PEAK_WINDOWS_PER_BIN;
+    var width = bin / PEAK_WINDOWS_PER_BIN;
+    var counts = new Uint32Array(windows);
     var gen = new Waits(p, s, key, ranges);
     var n = p.attempts;
     var total = 0;
@@ -830,17 +834,26 @@
         var t = 0;
         for (var k = 0; k < n; k++) {
           t += waits[k];
-          var i = bin > 0 ? Math.floor(t / bin) : 0;
-          histogram[i < bins - 1 ? i : bins - 1]++;
+          // Rust's `(t / window) as usize`: truncation, saturating (t ≥ 0).
+          var i = width > 0 ? Math.floor(t / width) : 0;
+          counts[i < windows - 1 ? i : windows - 1]++;
         }
         chunkTotal += t;
       }
       total += chunkTotal;
     }
+    var histogram = new Array(FLEET_BINS);
     var peak = 0;
-    for (var b = 0; b < bins; b++) if (histogram[b] > peak) peak = histogram[b];
+    for (var b = 0; b < FLEET_BINS; b++) {
+      var binCount = 0;
+      for (var w = b * PEAK_WINDOWS_PER_BIN; w < (b + 1) * PEAK_WINDOWS_PER_BIN; w++) {
+        binCount += counts[w];
+        if (counts[w] > peak) peak = counts[w];
+      }
+      histogram[b] = binCount;
+    }
     return {
-      histogram: Array.from(histogram),
+      histogram: histogram,
       peak_share: peak / (p.clients * p.attempts),
       mean_total: total / p.clients,
     };
@@ -947,7 +960,8 @@
   }
 
   /**
-   * `format_number`: at most `decimals` fraction digits, trailing zeros dropped, grouped:
+   * `format_number`: at most `decimals` fraction digits (clamped to 0..6), trailing zeros
+   * dropped, grouped:
    * formatNumber(15750.5, 2, "tr") === "15.750,5". Rounds round(|value| × 10^decimals).
    */
   function formatNumber(value, decimals, lang) {
@@ -955,11 +969,11 @@
     if (!(Number.isInteger(decimals) && decimals >= 0)) {
       throw new RangeError("decimals must be a whole number ≥ 0");
     }
-    var d6 = Math.min(decimals, 6);
-    var scaled = roundHalfAway(Math.abs(value) * [1, 10, 100, 1000, 10000, 100000, 1000000][d6]);
+    decimals = Math.min(decimals, 6);
+    var scaled = roundHalfAway(Math.abs(value) * [1, 10, 100, 1000, 10000, 100000, 1000000][decimals]);
     var digits = Number.isNaN(scaled) ? "NaN" : scaled === Infinity ? "inf" : BigInt(scaled).toString();
     if (digits.length < decimals + 1) digits = "0".repeat(decimals + 1 - digits.length) + digits;
-    var cut = digits.length - d6;
+    var cut = digits.length - decimals;
     var int = digits.slice(0, cut);
     var frac = digits.slice(cut).replace(/0+$/, "");
     var out = value < 0 && scaled !== 0 ? "-" : "";
@@ -1082,6 +1096,7 @@
     words: function (lang) {
       return WORDS[langOf(lang)];
     },
+    rustF64: rustF64,
     strategyLabel: function (name) {
       return LABELS[STRATEGIES.indexOf(name)];
     },
@@ -1091,6 +1106,7 @@
       maxClients: MAX_CLIENTS,
       defaultClients: DEFAULT_CLIENTS,
       fleetBins: FLEET_BINS,
+      peakWindowsPerBin: PEAK_WINDOWS_PER_BIN,
     }),
   });
 });

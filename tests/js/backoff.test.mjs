@@ -193,8 +193,9 @@ test("formatNumber, formatDuration, formatPercent match src/i18n.rs", () => {
       BigInt(1.7976931348623157e308).toString().replace(/\B(?=(\d{3})+$)/g, ",")],
     [123456789.123456, 6, "en", "123,456,789.123456"],
     [1e21, 2, "tr", "999.999.999.999.999.916.113,92"], // 1e21 × 100 is just below 1e23
-    // Outside the inputs sade formats, still Rust's digits (decimals above 6 keep 6 and pad).
-    [1.5, 8, "en", "001.5"],
+    // Outside the inputs sade formats, still Rust's digits (decimals above 6 are 6).
+    [1.5, 8, "en", "1.5"],
+    [1 / 3, 9, "tr", "0,333333"],
     [NaN, 1, "en", "Na.N"],
     [Infinity, 0, "en", "inf"],
     [-Infinity, 2, "tr", "-i,nf"],

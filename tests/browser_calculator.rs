@@ -1,0 +1,304 @@
+//! The calculator in a real browser: builds a fixture site with the `sade` binary, serves it
+//! from a small HTTP server started here, and runs `node tests/browser/calculator.test.mjs`
+//! (playwright-core driving Debian's headless Chromium) against it.
+//!
+//! The fixture has a calculator page per language and a page with the calculator followed by
+//! the build-time `backoff_table` and `backoff_chart` of 50 seeded random parameter sets, so
+//! the browser test can compare what the script renders with what `sade` rendered; the
+//! `sade calc --json` document of every set is handed over too.
+//!
+//! Without node, Chromium or `tests/browser/node_modules` the test is skipped with a notice,
+//! unless `CI` is set: then it fails (`.ci/run` runs `npm ci --prefix tests/browser`).
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde_json::{json, Value};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const SETS: usize = 50;
+/// The calculator every fixture page starts with.
+const DEFAULT_ARGS: &str =
+    "base=100ms, factor=2, cap=30s, attempts=8, jitter=all, seed=7, clients=1000";
+
+/// Skips (or, under CI, fails) when something the browser test needs is missing.
+fn prerequisites(root: &Path) -> bool {
+    let mut missing = Vec::new();
+    if Command::new("node").arg("--version").output().is_err() {
+        missing.push("`node`".to_string());
+    }
+    if !Path::new(CHROMIUM).exists() {
+        missing.push(CHROMIUM.to_string());
+    }
+    if !root
+        .join("tests/browser/node_modules/playwright-core")
+        .exists()
+    {
+        missing.push("tests/browser/node_modules (run `npm ci --prefix tests/browser`)".into());
+    }
+    if missing.is_empty() {
+        return true;
+    }
+    let list = missing.join(", ");
+    if std::env::var_os("CI").is_some() {
+        panic!("missing {list}, and CI is set: the calculator must be tested in a browser");
+    }
+    println!("notice: missing {list}; skipping the browser tests of the calculator");
+    false
+}
+
+/// One random parameter set, as shortcode/query values (strings).
+fn random_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
+    let pick = |rng: &mut ChaCha8Rng, n: u32| rng.next_u32() % n;
+    let base = match pick(rng, 4) {
+        0 => format!("{}s", [0.5, 1.5, 2.0, 0.25, 3.5][pick(rng, 5) as usize]),
+        _ => format!("{}ms", 1 + pick(rng, 2000)),
+    };
+    let factor = match pick(rng, 3) {
+        0 => ["1", "1.5", "2", "3"][pick(rng, 4) as usize].to_string(),
+        _ => {
+            let hundredths = 100 + pick(rng, 201);
+            let text = format!("{}.{:02}", hundredths / 100, hundredths % 100);
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+    };
+    let cap = match pick(rng, 4) {
+        0 => "none".to_string(),
+        _ => ["5s", "10s", "30s", "1m", "90s", "2.5m", "10m", "1h"][pick(rng, 8) as usize].into(),
+    };
+    let attempts = match pick(rng, 5) {
+        0 => 13 + pick(rng, 28),
+        _ => 1 + pick(rng, 12),
+    };
+    let jitter = match pick(rng, 8) {
+        0..=3 => "all",
+        k => ["none", "full", "equal", "decorrelated"][k as usize - 4],
+    };
+    let seed = match pick(rng, 6) {
+        0 => (u64::from(rng.next_u32()) << 20) | u64::from(pick(rng, 1 << 20)),
+        _ => u64::from(rng.next_u32()),
+    };
+    // The first set is above the script's live-recompute limit (20 000 clients).
+    let clients = if i == 0 { 25_000 } else { 1 + pick(rng, 4000) };
+    json!({
+        "base": base,
+        "factor": factor,
+        "cap": cap,
+        "attempts": attempts.to_string(),
+        "jitter": jitter,
+        "seed": seed.to_string(),
+        "clients": clients.to_string(),
+    })
+}
+
+const KEYS: [&str; 7] = [
+    "base", "factor", "cap", "attempts", "jitter", "seed", "clients",
+];
+
+fn shortcode_args(set: &Value) -> String {
+    KEYS.iter()
+        .map(|k| format!("{k}={}", set[*k].as_str().unwrap()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `sade calc --json` of a set, as its text: serde_json's default float parsing may be off by an
+/// ulp, so the browser test parses the document itself.
+fn calc_json(set: &Value) -> Value {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sade"));
+    cmd.arg("calc").arg("--json");
+    for k in KEYS {
+        cmd.arg(format!("--{k}")).arg(set[k].as_str().unwrap());
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "sade calc failed for {set}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Value::String(String::from_utf8(out.stdout).unwrap())
+}
+
+fn page(lang: &str, title: &str, body: &str) -> String {
+    format!(
+        "---\ntitle: \"{title}\"\ndescription: \"Fixture page for the browser tests.\"\nlang: {lang}\npublished: 2026-06-17\nupdated: 2026-08-30\nsection: Tool\ntags: [\"retry\"]\n---\n\n{body}"
+    )
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Writes the fixture site into `dir` and returns the cases for the browser test.
+fn fixture(root: &Path, dir: &Path) -> Value {
+    copy_dir(&root.join("templates"), &dir.join("templates"));
+    copy_dir(&root.join("static"), &dir.join("static"));
+    std::fs::copy(
+        root.join("tests/fixtures/site/sade.yaml"),
+        dir.join("sade.yaml"),
+    )
+    .unwrap();
+    let tools = dir.join("content/tools");
+    std::fs::create_dir_all(&tools).unwrap();
+
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let sets: Vec<Value> = (0..SETS).map(|i| random_set(&mut rng, i)).collect();
+    let calculator = format!("<< backoff_calculator({DEFAULT_ARGS}) >>\n");
+    let mut refs = calculator.clone();
+    for set in &sets {
+        let args = shortcode_args(set);
+        refs.push_str(&format!(
+            "\n<< backoff_table({args}) >>\n\n<< backoff_chart({args}) >>\n"
+        ));
+    }
+    for lang in ["en", "tr"] {
+        std::fs::write(
+            tools.join(format!("calc.{lang}.md")),
+            page(lang, "Calculator", &calculator),
+        )
+        .unwrap();
+        std::fs::write(
+            tools.join(format!("sets.{lang}.md")),
+            page(lang, "Parameter sets", &refs),
+        )
+        .unwrap();
+    }
+
+    let default = json!({
+        "base": "100ms", "factor": "2", "cap": "30s", "attempts": "8", "jitter": "all",
+        "seed": "7", "clients": "1000",
+    });
+    let shared = json!({
+        "base": "250ms", "factor": "2", "cap": "30s", "attempts": "6", "jitter": "all",
+        "seed": "7", "clients": "1000",
+    });
+    json!({
+        "sets": sets.iter().map(|s| json!({"values": s, "calc": calc_json(s)})).collect::<Vec<_>>(),
+        "default": {"values": default, "calc": calc_json(&default)},
+        "shared": {"values": shared, "calc": calc_json(&shared)},
+    })
+}
+
+/// Serves `dir` over HTTP/1.0 on 127.0.0.1. A path under `/csp/` is the same file sent with
+/// `Content-Security-Policy: script-src 'self'`.
+fn serve(dir: PathBuf) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let _ = respond(&dir, stream);
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+fn respond(dir: &Path, mut stream: TcpStream) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request = String::new();
+    reader.read_line(&mut request)?;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 || line == "\r\n" || line == "\n" {
+            break;
+        }
+    }
+    let target = request.split_whitespace().nth(1).unwrap_or("/");
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let (csp, path) = match path.strip_prefix("/csp") {
+        Some(rest) if rest.starts_with('/') => (true, rest),
+        _ => (false, path),
+    };
+    let mut rel = path.trim_start_matches('/').to_string();
+    if rel.is_empty() || rel.ends_with('/') {
+        rel.push_str("index.html");
+    }
+    let file = dir.join(&rel);
+    let safe = !rel.split('/').any(|part| part == "..");
+    let (status, body, kind) = match std::fs::read(&file) {
+        Ok(bytes) if safe => {
+            let kind = match file.extension().and_then(|e| e.to_str()) {
+                Some("html") => "text/html; charset=utf-8",
+                Some("js") => "text/javascript; charset=utf-8",
+                Some("css") => "text/css; charset=utf-8",
+                Some("xml") => "application/xml",
+                Some("svg") => "image/svg+xml",
+                _ => "text/plain; charset=utf-8",
+            };
+            ("200 OK", bytes, kind)
+        }
+        _ => ("404 Not Found", b"not found".to_vec(), "text/plain"),
+    };
+    let mut head = format!(
+        "HTTP/1.0 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n",
+        body.len()
+    );
+    if csp {
+        head.push_str("Content-Security-Policy: script-src 'self'\r\n");
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(&body)?;
+    stream.flush()
+}
+
+#[test]
+fn calculator_in_chromium() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !prerequisites(root) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cases = fixture(root, dir.path());
+    let out_dir = dir.path().join("public");
+    let build = Command::new(env!("CARGO_BIN_EXE_sade"))
+        .arg("build")
+        .arg("--root")
+        .arg(dir.path())
+        .arg("--out")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert!(
+        build.status.success(),
+        "sade build failed:\n{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let cases_file = dir.path().join("cases.json");
+    std::fs::write(&cases_file, cases.to_string()).unwrap();
+    let url = serve(out_dir);
+
+    let run = Command::new("node")
+        .arg("tests/browser/calculator.test.mjs")
+        .current_dir(root)
+        .env("SADE_URL", &url)
+        .env("SADE_CASES", &cases_file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    println!("{stdout}");
+    assert!(
+        run.status.success(),
+        "tests/browser/calculator.test.mjs failed:\n{stdout}\n{stderr}"
+    );
+    assert!(
+        stdout.contains("# fail 0") && !stdout.contains("# pass 0"),
+        "no browser test ran:\n{stdout}"
+    );
+}
