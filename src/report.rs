@@ -58,11 +58,11 @@ fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
                 line.push_str("  ");
             }
             if right.get(c).copied().unwrap_or(false) {
-                line.extend(std::iter::repeat_n(' ', pad));
+                line.extend(std::iter::repeat(' ').take(pad));
                 line.push_str(cell);
             } else {
                 line.push_str(cell);
-                line.extend(std::iter::repeat_n(' ', pad));
+                line.extend(std::iter::repeat(' ').take(pad));
             }
         }
         out.push_str(line.trim_end());
@@ -109,7 +109,7 @@ pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
         let pad = at
             .saturating_sub(labels.chars().count())
             .max(usize::from(!labels.is_empty()));
-        labels.extend(std::iter::repeat_n(' ', pad));
+        labels.extend(std::iter::repeat(' ').take(pad));
         labels.push_str(label);
         at += (0..3).map(|k| width[2 + 3 * g + k]).sum::<usize>() + 6;
     }
