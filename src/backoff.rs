@@ -579,36 +579,53 @@ const CHUNK: u32 = 1024;
 fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStrategy {
     let ranges = params.ranges_ms(strategy);
     let base_rng = params.seeded_rng();
-    let windows = limits::FLEET_BINS * limits::PEAK_WINDOWS_PER_BIN;
-    let window = bin / limits::PEAK_WINDOWS_PER_BIN as f64;
+    let base = params.base().as_ms();
+    // `x.min(∞) == x` for every finite x, so this is `Params::capped` without the branch.
+    let cap = params.cap().map_or(f64::INFINITY, Delay::as_ms);
+    let walk = Walk {
+        base_rng: &base_rng,
+        strategy,
+        attempts: ranges.len(),
+        base,
+        window: bin / limits::PEAK_WINDOWS_PER_BIN as f64,
+    };
+    // The same arithmetic as `Params::client_waits`, fused with the histogram (see `Walk`).
     let chunks: Vec<(Vec<u32>, f64)> = (0..params.clients().div_ceil(CHUNK))
         .into_par_iter()
         .map(|chunk| {
-            let mut counts = vec![0u32; windows];
+            let mut lanes = Lanes::new();
             let mut total = 0.0;
-            let mut waits = Vec::with_capacity(ranges.len());
             let first = chunk * CHUNK;
             let last = (first + CHUNK).min(params.clients());
-            for client in first..last {
-                let mut rng = base_rng.clone();
-                rng.set_stream(strategy.stream(client));
-                params.client_waits(strategy, &mut rng, &ranges, &mut waits);
-                let mut t = 0.0;
-                for &w in &waits {
-                    t += w;
-                    let i = if window > 0.0 {
-                        (t / window) as usize
-                    } else {
-                        0
-                    };
-                    counts[i.min(windows - 1)] += 1;
+            match strategy {
+                Strategy::None => {
+                    // No jitter: every client waits the same, so count one client's windows
+                    // `last - first` times; the float total is still summed client by client.
+                    let mut t = 0.0;
+                    for &(d, _) in &ranges {
+                        t += d;
+                        lanes.add(0, window_index(t, walk.window), last - first);
+                    }
+                    for _ in first..last {
+                        total += t;
+                    }
                 }
-                total += t;
+                Strategy::Full | Strategy::Equal => {
+                    let wait = |k: usize, u: f64, _: f64| {
+                        let (lo, hi) = ranges[k];
+                        lo + u * (hi - lo)
+                    };
+                    total = walk.clients_in_pairs(first..last, &mut lanes, wait);
+                }
+                Strategy::Decorrelated => {
+                    let wait = |_: usize, u: f64, s: f64| (base + u * (3.0 * s - base)).min(cap);
+                    total = walk.clients_in_pairs(first..last, &mut lanes, wait);
+                }
             }
-            (counts, total)
+            (lanes.sum(), total)
         })
         .collect();
-    let mut counts = vec![0u32; windows];
+    let mut counts = vec![0u32; WINDOWS];
     let mut total = 0.0;
     for (c, t) in chunks {
         for (acc, x) in counts.iter_mut().zip(c) {
@@ -626,6 +643,100 @@ fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStra
         histogram,
         peak_share: f64::from(peak) / retries,
         mean_total: Delay(total / f64::from(params.clients())),
+    }
+}
+
+/// Windows of the fleet's time axis (histogram bins × peak windows per bin).
+const WINDOWS: usize = limits::FLEET_BINS * limits::PEAK_WINDOWS_PER_BIN;
+
+/// Window counts of one chunk of clients, split in four lanes so that increments of one busy
+/// window do not wait on each other; summed per window afterwards (integers: the split changes
+/// nothing).
+struct Lanes(Vec<u32>);
+
+impl Lanes {
+    fn new() -> Lanes {
+        Lanes(vec![0; 4 * WINDOWS])
+    }
+    #[inline]
+    fn add(&mut self, lane: usize, window: usize, n: u32) {
+        self.0[lane * WINDOWS + window] += n;
+    }
+    fn sum(&self) -> Vec<u32> {
+        (0..WINDOWS)
+            .map(|i| (0..4).map(|l| self.0[l * WINDOWS + i]).sum())
+            .collect()
+    }
+}
+
+/// The window of retry time `t`: `⌊t / window⌋`, the last one for anything beyond.
+#[inline]
+fn window_index(t: f64, window: f64) -> usize {
+    let i = if window > 0.0 {
+        (t / window) as usize
+    } else {
+        0
+    };
+    i.min(WINDOWS - 1)
+}
+
+/// What every client of one strategy's fleet shares.
+struct Walk<'a> {
+    base_rng: &'a ChaCha8Rng,
+    strategy: Strategy,
+    attempts: usize,
+    base: f64,
+    window: f64,
+}
+
+impl Walk<'_> {
+    /// The generator of `client` (SPEC §2): a clone of the seeded one, on the client's stream.
+    fn rng(&self, client: u32) -> ChaCha8Rng {
+        let mut rng = self.base_rng.clone();
+        rng.set_stream(self.strategy.stream(client));
+        rng
+    }
+
+    /// Simulates `clients` two at a time, so the CPU overlaps their independent chains of
+    /// float operations. `wait(k, u, previous)` is attempt `k`'s wait from the draw `u` and the
+    /// previous wait (`base` before the first). Counts every retry time into `lanes` and returns
+    /// the sum of the clients' total waits, added in client order.
+    fn clients_in_pairs(
+        &self,
+        clients: std::ops::Range<u32>,
+        lanes: &mut Lanes,
+        wait: impl Fn(usize, f64, f64) -> f64,
+    ) -> f64 {
+        let (base, window) = (self.base, self.window);
+        let mut total = 0.0;
+        let mut client = clients.start;
+        while client + 1 < clients.end {
+            let (mut ra, mut rb) = (self.rng(client), self.rng(client + 1));
+            let (mut ta, mut tb, mut sa, mut sb) = (0.0, 0.0, base, base);
+            for k in 0..self.attempts {
+                sa = wait(k, unit_draw(&mut ra), sa);
+                sb = wait(k, unit_draw(&mut rb), sb);
+                ta += sa;
+                tb += sb;
+                let lane = 2 * (k & 1);
+                lanes.add(lane, window_index(ta, window), 1);
+                lanes.add(lane + 1, window_index(tb, window), 1);
+            }
+            total += ta;
+            total += tb;
+            client += 2;
+        }
+        if client < clients.end {
+            let mut rng = self.rng(client);
+            let (mut t, mut s) = (0.0, base);
+            for k in 0..self.attempts {
+                s = wait(k, unit_draw(&mut rng), s);
+                t += s;
+                lanes.add(k & 3, window_index(t, window), 1);
+            }
+            total += t;
+        }
+        total
     }
 }
 

@@ -1,7 +1,9 @@
 //! Properties of the backoff engine (SPEC §1–§3) over random valid and invalid parameters.
 
 use proptest::prelude::*;
-use sade::backoff::{Delay, Params, Schedule};
+// `proptest::prelude::Strategy` shadows the engine's enum name; alias the engine's.
+use sade::backoff::Strategy as Jitter;
+use sade::backoff::{client_rng, limits, unit_draw, Delay, Fleet, Params, Schedule};
 
 fn ms(x: f64) -> Delay {
     Delay::from_ms(x).unwrap()
@@ -30,8 +32,33 @@ fn valid_params() -> impl Strategy<Value = Params> {
         })
 }
 
-// `proptest::prelude::Strategy` shadows the engine's enum name; alias the engine's.
-use sade::backoff::Strategy as Jitter;
+/// SPEC §2–§3 written out plainly, one client after the other: the reference the optimized
+/// `Fleet::simulate` must match bit for bit (one chunk of clients, so the same summation order).
+fn reference_fleet(p: &Params, st: Jitter, bin: f64) -> (Vec<u32>, f64) {
+    let base = p.base().as_ms();
+    let cap = |x: f64| p.cap().map_or(x, |c| x.min(c.as_ms()));
+    let mut histogram = vec![0u32; limits::FLEET_BINS];
+    let mut total = 0.0;
+    for client in 0..p.clients() {
+        let mut rng = client_rng(p.seed(), st, client);
+        let (mut t, mut s) = (0.0, base);
+        for (lo, hi) in p.ranges_ms(st) {
+            let w = match st {
+                Jitter::None => lo,
+                Jitter::Full | Jitter::Equal => lo + unit_draw(&mut rng) * (hi - lo),
+                Jitter::Decorrelated => {
+                    s = cap(base + unit_draw(&mut rng) * (3.0 * s - base));
+                    s
+                }
+            };
+            t += w;
+            let i = if bin > 0.0 { (t / bin) as usize } else { 0 };
+            histogram[i.min(limits::FLEET_BINS - 1)] += 1;
+        }
+        total += t;
+    }
+    (histogram, total / f64::from(p.clients()))
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
@@ -128,9 +155,20 @@ proptest! {
         let retries = u64::from(p.clients()) * u64::from(p.attempts());
         for &st in p.strategies() {
             let f = fleet.strategy(st).unwrap();
-            prop_assert_eq!(f.histogram.len(), sade::backoff::limits::FLEET_BINS);
+            prop_assert_eq!(f.histogram.len(), limits::FLEET_BINS);
             prop_assert_eq!(f.histogram.iter().map(|&x| u64::from(x)).sum::<u64>(), retries);
             prop_assert!(f.peak_share > 0.0 && f.peak_share <= 1.0);
+        }
+    }
+
+    #[test]
+    fn fleet_matches_plain_reference(p in valid_params()) {
+        let fleet = Fleet::simulate(&p);
+        for &st in p.strategies() {
+            let f = fleet.strategy(st).unwrap();
+            let (histogram, mean) = reference_fleet(&p, st, fleet.bin.as_ms());
+            prop_assert_eq!(&f.histogram, &histogram, "{}", st);
+            prop_assert_eq!(f.mean_total.as_ms().to_bits(), mean.to_bits(), "{}", st);
         }
     }
 
