@@ -62,8 +62,17 @@ fn has_id(html: &[u8], id: &str) -> bool {
 /// Problems that fail a build: broken internal links or anchors, duplicate URLs.
 pub fn site_errors(site: &Site, outputs: &Outputs) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    let mut sorted = outputs.clone();
-    sorted.sort();
+    // Outputs are normally sorted already; copying them (tens of MB on a large site) only when
+    // they are not keeps the preview's incremental rebuilds fast.
+    let copy;
+    let sorted = if outputs.0.is_sorted_by(|a, b| a.path <= b.path) {
+        outputs
+    } else {
+        let mut c = outputs.clone();
+        c.sort();
+        copy = c;
+        &copy
+    };
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, page) in site.pages.iter().enumerate() {
         if let Some(&j) = seen.get(page.path.as_str()) {
