@@ -62,8 +62,17 @@ fn has_id(html: &[u8], id: &str) -> bool {
 /// Problems that fail a build: broken internal links or anchors, duplicate URLs.
 pub fn site_errors(site: &Site, outputs: &Outputs) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    let mut sorted = outputs.clone();
-    sorted.sort();
+    // Outputs are normally sorted already; copying them (tens of MB on a large site) only when
+    // they are not keeps the preview's incremental rebuilds fast.
+    let copy;
+    let sorted = if outputs.0.is_sorted_by(|a, b| a.path <= b.path) {
+        outputs
+    } else {
+        let mut c = outputs.clone();
+        c.sort();
+        copy = c;
+        &copy
+    };
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, page) in site.pages.iter().enumerate() {
         if let Some(&j) = seen.get(page.path.as_str()) {
@@ -185,8 +194,16 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
             .with_help("build with --drafts to include it"),
         );
     }
+    // Keys built in a template (`t["callout_" ~ kind]`) count as used by their prefix.
+    let prefixes: Vec<&str> = templates_text
+        .split("\" ~")
+        .filter_map(|before| before.rsplit('"').next())
+        .collect();
     for key in strings {
-        if !templates_text.contains(&format!(".{key}")) {
+        let used = templates_text.contains(&format!(".{key}"))
+            || templates_text.contains(&format!("\"{key}\""))
+            || prefixes.iter().any(|p| !p.is_empty() && key.starts_with(p));
+        if !used {
             out.push(Diagnostic::warning(format!(
                 "UI string `{key}` is not used by any template"
             )));

@@ -11,6 +11,8 @@
 //! 4. [`render`] — one owned Tera and the UI strings; [`site`] and [`listing`] render every page
 //!    and site-wide file into an explicit list of outputs; [`check`] validates links.
 //! 5. [`output`] — the list written atomically: a failed build leaves `public/` untouched.
+//! 6. [`serve`] — the preview: the same build in memory, served over HTTP, rebuilt on change,
+//!    with live reload.
 //!
 //! [`mdbook`] runs the shortcodes as an mdBook preprocessor.
 //!
@@ -41,5 +43,6 @@ pub mod mdbook;
 pub mod output;
 pub mod render;
 pub mod report;
+pub mod serve;
 pub mod shortcode;
 pub mod site;

@@ -15,7 +15,7 @@ use crate::shortcode::escape;
 use crate::site::{base_context, file_of, page_value, Options, Site};
 
 /// Pages of `lang`, newest first (then by weight and title), as indices.
-fn pages_of(site: &Site, lang: Lang) -> Vec<usize> {
+pub fn pages_of(site: &Site, lang: Lang) -> Vec<usize> {
     let mut v: Vec<usize> = (0..site.pages.len())
         .filter(|&i| site.pages[i].lang == lang)
         .collect();

@@ -1,7 +1,11 @@
 //! The `sade` command line: parses arguments, calls the library, prints, sets the exit code.
 
+use std::io::Write;
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
@@ -27,6 +31,8 @@ enum Command {
     Check(BuildArgs),
     /// Compute a backoff schedule in the terminal.
     Calc(CalcArgs),
+    /// Preview the site: serve it from memory, rebuild on change, reload open pages.
+    Serve(ServeArgs),
     /// Run as an mdBook preprocessor (expands sade's shortcodes in a book).
     Mdbook(MdbookArgs),
 }
@@ -44,6 +50,25 @@ enum MdbookCommand {
         /// The renderer's name, e.g. html.
         renderer: String,
     },
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// Site root (the folder with sade.yaml).
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 1111)]
+    port: u16,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Include pages marked `draft: true`.
+    #[arg(long)]
+    drafts: bool,
+    /// Open the site in the browser.
+    #[arg(long)]
+    open: bool,
 }
 
 #[derive(Args)]
@@ -217,6 +242,85 @@ fn mdbook(args: MdbookArgs) -> ExitCode {
     }
 }
 
+fn print_note(note: sade::serve::Note, open: bool) {
+    use sade::serve::Note;
+    match note {
+        Note::Serving(addr) => {
+            let url = format!("http://{addr}/");
+            println!("serving {url}");
+            let _ = std::io::stdout().flush();
+            eprintln!("press Ctrl-C to stop");
+            if open {
+                let _ = std::process::Command::new("xdg-open")
+                    .arg(&url)
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .spawn();
+            }
+        }
+        Note::NotLoopback(ip) => eprintln!(
+            "warning: listening on {ip}, which is not a loopback address: \
+             anyone on the network can read the preview"
+        ),
+        Note::Polling(why) => eprintln!("warning: watching files by polling ({why})"),
+        Note::Built {
+            generation,
+            changed,
+            full,
+            steps,
+            warnings,
+        } => {
+            eprint!("{warnings}");
+            let total: f64 = steps.iter().map(|(_, d)| d.as_secs_f64() * 1e3).sum();
+            let parts: Vec<String> = steps
+                .iter()
+                .map(|(name, d)| format!("{name} {:.1} ms", d.as_secs_f64() * 1e3))
+                .collect();
+            eprintln!(
+                "{} rebuild in {total:.1} ms ({}): {changed} files changed, generation {generation}",
+                if full { "full" } else { "incremental" },
+                parts.join(", ")
+            );
+        }
+        Note::Failed(text) => {
+            eprint!("{text}");
+            eprintln!("build failed; still serving the last good build");
+        }
+    }
+}
+
+fn serve(args: ServeArgs) -> ExitCode {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)) {
+        eprintln!("warning: cannot catch Ctrl-C: {e}");
+    }
+    let options = sade::serve::ServeOptions {
+        root: args.root,
+        bind: args.bind,
+        port: args.port,
+        drafts: args.drafts,
+    };
+    let server = match sade::serve::Server::bind(options) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot listen on {}:{}: {e}", args.bind, args.port);
+            return ExitCode::from(1);
+        }
+    };
+    let open = args.open;
+    match server.run(&stop, Arc::new(move |note| print_note(note, open))) {
+        Ok(()) => {
+            eprintln!("stopped");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -250,6 +354,7 @@ fn main() -> ExitCode {
         Command::Build(args) => build(args),
         Command::Mdbook(args) => mdbook(args),
         Command::Check(args) => check(args),
+        Command::Serve(args) => serve(args),
         Command::Calc(args) => match calc(args) {
             Ok(out) => {
                 print!("{out}");

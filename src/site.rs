@@ -253,7 +253,8 @@ pub fn page_value(site: &Site, i: usize) -> Value {
     })
 }
 
-fn render_page(
+/// Renders page `i` into its `index.html` and `index.md` (the preview re-renders single pages).
+pub fn render_page(
     site: &Site,
     templates: &Templates,
     i: usize,
@@ -330,7 +331,8 @@ pub fn markdown_twin(site: &Site, i: usize) -> String {
     out
 }
 
-fn static_files(root: &Path) -> Result<Vec<OutputFile>, Diagnostic> {
+/// Every file of `root/static`, as is.
+pub fn static_files(root: &Path) -> Result<Vec<OutputFile>, Diagnostic> {
     let dir = root.join(STATIC_DIR);
     if !dir.exists() {
         return Ok(Vec::new());

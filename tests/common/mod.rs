@@ -1,9 +1,16 @@
-//! Helpers shared by the integration tests: fixture sites in temporary folders.
+//! Helpers shared by the integration tests: fixture sites in temporary folders; for the preview,
+//! the real `sade serve` on a free port, plain HTTP/1.1 over a `TcpStream`, and an event-stream
+//! reader.
 
 #![allow(dead_code)]
 
 use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// The repository root.
 pub fn repo() -> PathBuf {
@@ -56,4 +63,238 @@ pub fn main_of(html: &str) -> &str {
     let start = html.find("<main").expect("no <main>");
     let end = html.find("</main>").expect("no </main>") + "</main>".len();
     &html[start..end]
+}
+
+/// Longest wait for any one thing to happen.
+pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A copy of `tests/fixtures/serve-site` in a temporary folder.
+pub fn fixture_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/serve-site");
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let rel = entry.path().strip_prefix(&from).unwrap();
+        let to = dir.path().join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    dir
+}
+
+/// A running `sade serve`; killed when dropped.
+pub struct Serve {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+    pub root: PathBuf,
+}
+
+impl Serve {
+    /// Starts the real binary on a free port and waits for its address.
+    pub fn start(root: &Path) -> Serve {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sade"))
+            .args(["serve", "--port", "0", "--root"])
+            .arg(root)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start sade serve");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                let _ = tx.send(line);
+            }
+        });
+        let mut serve = Serve {
+            child,
+            addr: String::new(),
+            root: root.to_path_buf(),
+        };
+        let line = rx
+            .recv_timeout(TIMEOUT)
+            .expect("sade serve printed its address");
+        let url = line
+            .strip_prefix("serving http://")
+            .unwrap_or_else(|| panic!("unexpected first line: {line}"));
+        serve.addr = url.trim_end_matches('/').to_string();
+        serve
+    }
+
+    /// `http://ADDR` + `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// A GET (or another method) of `target`, sent as is.
+    pub fn request(&self, method: &str, target: &str) -> Reply {
+        request(&self.addr, method, target)
+    }
+
+    pub fn get(&self, target: &str) -> Reply {
+        self.request("GET", target)
+    }
+
+    /// Opens `/__sade/events` and reads it on a thread.
+    pub fn events(&self) -> Events {
+        Events::open(&self.addr)
+    }
+
+    /// Writes `text` to `rel` below the site root.
+    pub fn write(&self, rel: &str, text: &str) {
+        std::fs::write(self.root.join(rel), text).unwrap();
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.root.join(rel)).unwrap()
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A parsed HTTP response.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One HTTP/1.1 request with `Connection: close`; the target is sent byte for byte.
+pub fn request(addr: &str, method: &str, target: &str) -> Reply {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(TIMEOUT)).unwrap();
+    write!(
+        stream,
+        "{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {text:?}"));
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+        .collect();
+    Reply {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// One server-sent event.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub name: String,
+    pub data: String,
+}
+
+/// An open event stream.
+pub struct Events {
+    rx: mpsc::Receiver<Event>,
+    stream: TcpStream,
+}
+
+impl Events {
+    fn open(addr: &str) -> Events {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        write!(
+            stream,
+            "GET /__sade/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+        )
+        .unwrap();
+        let reader = BufReader::new(stream.try_clone().unwrap());
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut name = String::new();
+            let mut data: Vec<String> = Vec::new();
+            let mut in_body = false;
+            for line in reader.lines() {
+                let Ok(line) = line else { break };
+                if !in_body {
+                    in_body = line.is_empty();
+                    continue;
+                }
+                if line.is_empty() {
+                    if !name.is_empty() || !data.is_empty() {
+                        let event = Event {
+                            name: std::mem::take(&mut name),
+                            data: data.join("\n"),
+                        };
+                        data.clear();
+                        if tx.send(event).is_err() {
+                            break;
+                        }
+                    }
+                } else if let Some(n) = line.strip_prefix("event: ") {
+                    name = n.to_string();
+                } else if let Some(d) = line.strip_prefix("data: ") {
+                    data.push(d.to_string());
+                }
+            }
+        });
+        let events = Events { rx, stream };
+        let hello = events.next_named("hello");
+        assert!(hello.data.parse::<u64>().is_ok(), "{hello:?}");
+        events
+    }
+
+    /// Waits for the next event called `name`, skipping others.
+    pub fn next_named(&self, name: &str) -> Event {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(e) if e.name == name => return e,
+                Ok(_) => {}
+                Err(_) => panic!("no `{name}` event within {TIMEOUT:?}"),
+            }
+        }
+    }
+}
+
+impl Drop for Events {
+    fn drop(&mut self) {
+        let _ = self.stream.shutdown(std::net::Shutdown::Both);
+    }
+}
+
+/// `path:line:col` of a diagnostic, as in `content/blog/hello.en.md:12:1`.
+pub fn has_file_line_col(text: &str, file: &str) -> bool {
+    text.match_indices(file).any(|(i, _)| {
+        let rest = &text[i + file.len()..];
+        let mut parts = rest.splitn(3, ':');
+        parts.next() == Some("")
+            && parts.next().is_some_and(|l| l.parse::<u32>().is_ok())
+            && parts
+                .next()
+                .is_some_and(|c| c.chars().take_while(char::is_ascii_digit).count() > 0)
+    })
 }

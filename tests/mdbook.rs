@@ -1,0 +1,120 @@
+//! `sade mdbook` with the real `mdbook` binary (installed by `.ci/run`): a small Turkish book whose
+//! chapters use sade's shortcodes; the built HTML must contain the expanded, localized table.
+
+mod common;
+
+use std::fs;
+use std::process::Command;
+
+fn mdbook_available() -> bool {
+    let found = Command::new("mdbook")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "mdbook is missing in CI; .ci/run installs it"
+        );
+        eprintln!("notice: mdbook is not installed; skipping (cargo install mdbook --locked)");
+    }
+    found
+}
+
+fn book_with(chapter_fix: Option<(&str, &str)>) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(&common::repo().join("tests/fixtures/book"), dir.path());
+    let toml = dir.path().join("book.toml");
+    let text = fs::read_to_string(&toml).unwrap().replace(
+        "command = \"sade mdbook\"",
+        &format!("command = \"{} mdbook\"", env!("CARGO_BIN_EXE_sade")),
+    );
+    fs::write(&toml, text).unwrap();
+    if let Some((path, body)) = chapter_fix {
+        fs::write(dir.path().join("src").join(path), body).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn mdbook_builds_a_book_with_expanded_shortcodes() {
+    if !mdbook_available() {
+        return;
+    }
+    let book = book_with(None);
+    let out = Command::new("mdbook")
+        .arg("build")
+        .current_dir(book.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = fs::read_to_string(book.path().join("book/schedule.html")).unwrap();
+    assert!(
+        html.contains("<table class=\"backoff-table\">"),
+        "no table in the book"
+    );
+    assert!(html.contains("<caption>İlk bekleme 250\u{a0}ms, her denemede ×2, üst sınır 30\u{a0}sn; 6 deneme, tohum 7</caption>"));
+    assert!(html.contains("<data value=\"204800\">≈ 3,4\u{a0}dk</data>"));
+    assert!(
+        html.contains("<code>&lt;&lt; backoff_table(base=1s) &gt;&gt;</code>"),
+        "code span was touched"
+    );
+    let nested = fs::read_to_string(book.path().join("book/detail/values.html")).unwrap();
+    assert!(nested.contains("<data value=\"15750\">≈ 15,8\u{a0}sn</data>"));
+}
+
+#[test]
+fn mdbook_errors_name_the_chapter_file_line_and_column() {
+    if !mdbook_available() {
+        return;
+    }
+    let book = book_with(Some((
+        "detail/values.md",
+        "# Ayrıntı\n\nşöyle << backoff_delay(base=1s, atempt=2) >>\n",
+    )));
+    let out = Command::new("mdbook")
+        .arg("build")
+        .current_dir(book.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("src/detail/values.md:3:33"), "{stderr}");
+    assert!(stderr.contains("did you mean `attempt`?"), "{stderr}");
+}
+
+#[test]
+fn preprocessor_protocol_without_mdbook() {
+    let bin = env!("CARGO_BIN_EXE_sade");
+    assert!(Command::new(bin)
+        .args(["mdbook", "supports", "html"])
+        .status()
+        .unwrap()
+        .success());
+    let input = r#"[{"root":"/x","config":{"book":{"language":"en"}},"renderer":"markdown","mdbook_version":"0.5.4"},
+        {"items":[{"Chapter":{"name":"A","content":"Wait << backoff_delay(base=100ms, attempt=12) >>.","number":[1],"sub_items":[],"path":"a.md","source_path":"a.md","parent_names":[]}}]}]"#;
+    let mut child = Command::new(bin)
+        .arg("mdbook")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let book: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        book["items"][0]["Chapter"]["content"],
+        "Wait ≈ 3.4\u{a0}min."
+    );
+}
