@@ -39,44 +39,6 @@ SECTION_NAME = "Post"
 SECTION_PATH = "blog"
 LANGS = ("tr", "en")
 
-# Minimal tera templates for sade (base, page, list). If sade ships or requires other names,
-# adjust here; they are deliberately about as much work as the Hugo layouts below.
-SADE_TEMPLATES = {
-    "base.html": """\
-<!doctype html>
-<html lang="{{ lang }}">
-<head>
-<meta charset="utf-8">
-<title>{% block title %}{{ site.title }}{% endblock title %}</title>
-<link rel="stylesheet" href="/style.css">
-{% block head %}{% endblock head %}
-</head>
-<body>
-<header><a href="/{{ lang }}/">{{ site.title }}</a></header>
-<main>{% block main %}{% endblock main %}</main>
-<footer>{{ site.description }}</footer>
-</body>
-</html>
-""",
-    "page.html": """\
-{% extends "base.html" %}
-{% block title %}{{ page.title }} · {{ site.title }}{% endblock title %}
-{% block main %}
-<article>
-<h1>{{ page.title }}</h1>
-<p class="meta">{{ page.author }} · {{ page.published }}</p>
-{{ page.content | safe }}
-<ul class="tags">{% for t in page.tags %}<li>{{ t }}</li>{% endfor %}</ul>
-</article>
-{% endblock main %}
-""",
-    "list.html": """\
-{% extends "base.html" %}
-{% block main %}
-<ul>{% for p in pages %}<li><a href="{{ p.permalink }}">{{ p.title }}</a></li>{% endfor %}</ul>
-{% endblock main %}
-""",
-}
 
 STYLE_CSS = "body{font-family:system-ui,sans-serif;max-width:46rem;margin:auto}table{border-collapse:collapse}\n"
 
@@ -473,12 +435,12 @@ def generate(n_pages: int, out: Path, seed: int, words: int) -> None:
 
     # Fixed files of each site.
     (sade / "content" / SECTION_PATH).mkdir(parents=True)
-    (sade / "templates").mkdir()
+    # sade's own shipped templates and stylesheet: the work a real sade site does.
+    repo = Path(__file__).resolve().parent.parent
+    shutil.copytree(repo / "templates", sade / "templates")
     (sade / "static").mkdir()
+    shutil.copy(repo / "static" / "style.css", sade / "static" / "style.css")
     (sade / "sade.yaml").write_text(SADE_CONFIG, encoding="utf-8")
-    for name, text in SADE_TEMPLATES.items():
-        (sade / "templates" / name).write_text(text, encoding="utf-8")
-    (sade / "static" / "style.css").write_text(STYLE_CSS, encoding="utf-8")
 
     (hugo / "content" / SECTION_PATH).mkdir(parents=True)
     (hugo / "static").mkdir()

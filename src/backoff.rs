@@ -554,21 +554,26 @@ impl Fleet {
     /// Simulates `params.clients()` clients for every strategy in `params`.
     /// Independent of the thread count: clients are summed in fixed chunks, in order.
     pub fn simulate(params: &Params) -> Fleet {
+        let mut fleet = Fleet::axis(params);
+        for &strategy in params.strategies() {
+            fleet.per_strategy[strategy.index()] =
+                Some(simulate_strategy(params, strategy, fleet.bin.as_ms(), true));
+        }
+        fleet
+    }
+
+    /// The time axis of `params`' fleet, without simulating anyone.
+    fn axis(params: &Params) -> Fleet {
         let horizon = params
             .strategies()
             .iter()
             .map(|&s| params.ranges_ms(s).iter().map(|r| r.1).sum::<f64>())
             .fold(0.0, f64::max);
-        let bin = horizon / limits::FLEET_BINS as f64;
-        let mut per_strategy: [Option<FleetStrategy>; 4] = Default::default();
-        for &strategy in params.strategies() {
-            per_strategy[strategy.index()] = Some(simulate_strategy(params, strategy, bin));
-        }
         Fleet {
             clients: params.clients(),
             horizon: Delay(horizon),
-            bin: Delay(bin),
-            per_strategy,
+            bin: Delay(horizon / limits::FLEET_BINS as f64),
+            per_strategy: Default::default(),
         }
     }
 }
@@ -576,7 +581,14 @@ impl Fleet {
 /// Clients per work unit. Fixed, so the float sums do not depend on the thread count.
 const CHUNK: u32 = 1024;
 
-fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStrategy {
+/// Simulates one strategy's fleet. Without `histogram` only the clients' mean total wait is
+/// computed (the same float operations in the same order, so the same value).
+fn simulate_strategy(
+    params: &Params,
+    strategy: Strategy,
+    bin: f64,
+    histogram: bool,
+) -> FleetStrategy {
     let ranges = params.ranges_ms(strategy);
     let base_rng = params.seeded_rng();
     let base = params.base().as_ms();
@@ -593,7 +605,7 @@ fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStra
     let chunks: Vec<(Vec<u32>, f64)> = (0..params.clients().div_ceil(CHUNK))
         .into_par_iter()
         .map(|chunk| {
-            let mut lanes = Lanes::new();
+            let mut lanes = Lanes::new(histogram);
             let mut total = 0.0;
             let first = chunk * CHUNK;
             let last = (first + CHUNK).min(params.clients());
@@ -625,7 +637,7 @@ fn simulate_strategy(params: &Params, strategy: Strategy, bin: f64) -> FleetStra
             (lanes.sum(), total)
         })
         .collect();
-    let mut counts = vec![0u32; WINDOWS];
+    let mut counts = vec![0u32; if histogram { WINDOWS } else { 0 }];
     let mut total = 0.0;
     for (c, t) in chunks {
         for (acc, x) in counts.iter_mut().zip(c) {
@@ -652,17 +664,27 @@ const WINDOWS: usize = limits::FLEET_BINS * limits::PEAK_WINDOWS_PER_BIN;
 /// Window counts of one chunk of clients, split in four lanes so that increments of one busy
 /// window do not wait on each other; summed per window afterwards (integers: the split changes
 /// nothing).
+/// Without a histogram the lanes are empty and counting does nothing.
 struct Lanes(Vec<u32>);
 
 impl Lanes {
-    fn new() -> Lanes {
-        Lanes(vec![0; 4 * WINDOWS])
+    fn new(enabled: bool) -> Lanes {
+        Lanes(if enabled {
+            vec![0; 4 * WINDOWS]
+        } else {
+            Vec::new()
+        })
     }
     #[inline]
     fn add(&mut self, lane: usize, window: usize, n: u32) {
-        self.0[lane * WINDOWS + window] += n;
+        if let Some(c) = self.0.get_mut(lane * WINDOWS + window) {
+            *c += n;
+        }
     }
     fn sum(&self) -> Vec<u32> {
+        if self.0.is_empty() {
+            return Vec::new();
+        }
         (0..WINDOWS)
             .map(|i| (0..4).map(|l| self.0[l * WINDOWS + i]).sum())
             .collect()
@@ -752,6 +774,16 @@ pub struct Schedule {
 impl Schedule {
     /// Computes rows, totals and the fleet simulation for `params`.
     pub fn compute(params: &Params) -> Schedule {
+        Schedule::compute_with(params, true)
+    }
+
+    /// Rows and totals only: [`Schedule::fleet`] has the time axis but no strategy's histogram
+    /// (decorrelated's mean is still estimated from the clients). What tables need, far cheaper.
+    pub fn compute_without_fleet(params: &Params) -> Schedule {
+        Schedule::compute_with(params, false)
+    }
+
+    fn compute_with(params: &Params, fleet: bool) -> Schedule {
         let nominal = params.nominal_ms();
         let ranges: [Vec<(f64, f64)>; 4] = Strategy::ALL.map(|s| params.ranges_ms(s));
         let samples: [Vec<f64>; 4] = Strategy::ALL.map(|s| {
@@ -774,7 +806,11 @@ impl Schedule {
                 }),
             })
             .collect();
-        let fleet = Fleet::simulate(params);
+        let fleet = if fleet {
+            Fleet::simulate(params)
+        } else {
+            Fleet::axis(params)
+        };
         let totals = Strategy::ALL.map(|s| {
             let r = &ranges[s.index()];
             let best = r.iter().map(|x| x.0).sum::<f64>();
@@ -784,11 +820,10 @@ impl Schedule {
                 Strategy::Decorrelated => {
                     let estimate = match fleet.strategy(s) {
                         Some(f) => f.mean_total.as_ms(),
-                        // Not simulated for display: estimate it from the default fleet.
-                        None => {
-                            let bin = worst / limits::FLEET_BINS as f64;
-                            simulate_strategy(params, s, bin).mean_total.as_ms()
-                        }
+                        // Not simulated for display: only the clients' totals are needed.
+                        None => simulate_strategy(params, s, fleet.bin.as_ms(), false)
+                            .mean_total
+                            .as_ms(),
                     };
                     (estimate, true)
                 }

@@ -26,7 +26,7 @@ impl Shortcode for BackoffTable {
         Placement::Block
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
-        let schedule = Schedule::compute(&params(args, "attempts")?);
+        let schedule = Schedule::compute_without_fleet(&params(args, "attempts")?);
         Ok(Expansion {
             html: table_html(&schedule, ctx.lang),
             markdown: table_markdown(&schedule, ctx.lang),

@@ -54,7 +54,7 @@ impl Shortcode for BackoffTotal {
             ));
         };
         let strategy = *strategy;
-        let schedule = Schedule::compute(&p);
+        let schedule = Schedule::compute_without_fleet(&p);
         let t = schedule.totals(strategy);
         let ms = match args.str("kind")? {
             "best" => t.best,
