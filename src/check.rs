@@ -54,25 +54,60 @@ pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
     Some((file, anchor))
 }
 
-fn has_id(html: &[u8], id: &str) -> bool {
-    let needle = format!("id=\"{id}\"");
-    html.windows(needle.len()).any(|w| w == needle.as_bytes())
+/// What a build produced, as far as links care: every path, and the `id`s of each HTML file.
+#[derive(Clone, Debug, Default)]
+pub struct OutputIndex {
+    files: BTreeMap<String, Vec<String>>,
+}
+
+impl OutputIndex {
+    /// The index of files held in memory.
+    pub fn of(outputs: &Outputs) -> OutputIndex {
+        let mut index = OutputIndex::default();
+        for f in &outputs.0 {
+            index.record(f);
+        }
+        index
+    }
+
+    /// Adds one file.
+    pub fn record(&mut self, file: &crate::output::OutputFile) {
+        let ids = if file.path.ends_with(".html") {
+            ids_of(&file.bytes)
+        } else {
+            Vec::new()
+        };
+        self.files.insert(file.path.clone(), ids);
+    }
+
+    /// Number of files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Is it empty?
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    fn ids(&self, path: &str) -> Option<&[String]> {
+        self.files.get(path).map(Vec::as_slice)
+    }
+}
+
+/// Every `id="…"` value in an HTML text.
+fn ids_of(html: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(html);
+    text.split(" id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_string)
+        .collect()
 }
 
 /// Problems that fail a build: broken internal links or anchors, duplicate URLs.
-pub fn site_errors(site: &Site, outputs: &Outputs) -> Vec<Diagnostic> {
+pub fn site_errors(site: &Site, outputs: &OutputIndex) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    // Outputs are normally sorted already; copying them (tens of MB on a large site) only when
-    // they are not keeps the preview's incremental rebuilds fast.
-    let copy;
-    let sorted = if outputs.0.is_sorted_by(|a, b| a.path <= b.path) {
-        outputs
-    } else {
-        let mut c = outputs.clone();
-        c.sort();
-        copy = c;
-        &copy
-    };
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, page) in site.pages.iter().enumerate() {
         if let Some(&j) = seen.get(page.path.as_str()) {
@@ -93,7 +128,7 @@ pub fn site_errors(site: &Site, outputs: &Outputs) -> Vec<Diagnostic> {
             let Some((file, anchor)) = resolve(&page.path, &link.dest) else {
                 continue;
             };
-            match sorted.get(&file) {
+            match outputs.ids(&file) {
                 None => {
                     let suggestion = crate::diagnostic::closest(
                         &format!("/{}", file.trim_end_matches("index.html")),
@@ -110,7 +145,7 @@ pub fn site_errors(site: &Site, outputs: &Outputs) -> Vec<Diagnostic> {
                 }
                 Some(f) => {
                     if let Some(a) = anchor.filter(|a| !a.is_empty()) {
-                        if !has_id(&f.bytes, &a) {
+                        if !f.contains(&a) {
                             let target_page = site
                                 .pages
                                 .iter()

@@ -14,6 +14,10 @@ use crate::render::Templates;
 use crate::shortcode::escape;
 use crate::site::{base_context, file_of, page_value, Options, Site};
 
+/// Entries of each Atom feed: the newest pages, as feed readers expect (the feed carries each
+/// page's whole body, so a feed of every page would grow with the site).
+pub const FEED_ENTRIES: usize = 20;
+
 /// Pages of `lang`, newest first (then by weight and title), as indices.
 pub fn pages_of(site: &Site, lang: Lang) -> Vec<usize> {
     let mut v: Vec<usize> = (0..site.pages.len())
@@ -308,7 +312,7 @@ pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
         sub = escape(&config.languages[&lang].description),
         home = config.home_url(lang),
     );
-    for &i in idx {
+    for &i in idx.iter().take(FEED_ENTRIES) {
         let p = &site.pages[i];
         let url = p.permalink(config);
         out.push_str(&format!(

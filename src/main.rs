@@ -178,21 +178,17 @@ fn build(args: BuildArgs) -> ExitCode {
         drafts: args.drafts,
         ..sade::site::Options::new(&args.root)
     };
-    let result = sade::site::build(&options, &sade::shortcode::Registry::builtin());
-    eprint!("{}", result.diagnostics.render());
-    if result.diagnostics.has_errors() {
+    let out = args.out.unwrap_or_else(|| args.root.join("public"));
+    let report = sade::site::build_to_dir(&options, &sade::shortcode::Registry::builtin(), &out);
+    eprint!("{}", report.diagnostics.render());
+    if report.diagnostics.has_errors() {
         eprintln!("build failed; the previous output was left untouched");
         return ExitCode::from(1);
     }
-    let out = args.out.unwrap_or_else(|| args.root.join("public"));
-    if let Err(e) = sade::output::write_atomically(&out, &result.outputs) {
-        eprintln!("error: cannot write {}: {e}", out.display());
-        return ExitCode::from(1);
-    }
-    let pages = result.site.as_ref().map_or(0, |s| s.pages.len());
+    let pages = report.site.as_ref().map_or(0, |s| s.pages.len());
     eprintln!(
         "built {pages} pages, {} files into {} in {} ms",
-        result.outputs.0.len(),
+        report.files,
         out.display(),
         started.elapsed().as_millis()
     );

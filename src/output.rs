@@ -56,25 +56,40 @@ fn staging_path(out: &Path, tag: &str) -> PathBuf {
 
 /// Writes `files` as the new contents of `out`, replacing it whole, or leaves `out` as it was.
 pub fn write_atomically(out: &Path, files: &Outputs) -> io::Result<()> {
+    let staging = staging_dir(out)?;
+    if let Err(e) = write_tree(&staging, files) {
+        let _ = fs::remove_dir_all(&staging);
+        return Err(e);
+    }
+    swap_in(&staging, out)
+}
+
+/// A fresh, empty staging folder beside `out` (same file system, so the swap is a rename).
+pub fn staging_dir(out: &Path) -> io::Result<PathBuf> {
     let staging = staging_path(out, "staging");
     if staging.exists() {
         fs::remove_dir_all(&staging)?;
     }
-    let result = write_tree(&staging, files);
-    if let Err(e) = result {
-        let _ = fs::remove_dir_all(&staging);
-        return Err(e);
+    if let Some(parent) = staging.parent().filter(|p| !p.as_os_str().is_empty()) {
+        fs::create_dir_all(parent)?;
     }
+    fs::create_dir(&staging)?;
+    Ok(staging)
+}
+
+/// Replaces `out` with the finished `staging` folder in two renames; the old tree is removed
+/// afterwards. If the second rename fails, the old tree is put back.
+pub fn swap_in(staging: &Path, out: &Path) -> io::Result<()> {
     let old = staging_path(out, "old");
     let had_old = out.exists();
     if had_old {
         fs::rename(out, &old)?;
     }
-    if let Err(e) = fs::rename(&staging, out) {
+    if let Err(e) = fs::rename(staging, out) {
         if had_old {
             let _ = fs::rename(&old, out);
         }
-        let _ = fs::remove_dir_all(&staging);
+        let _ = fs::remove_dir_all(staging);
         return Err(e);
     }
     if had_old {

@@ -3,10 +3,12 @@
 //! page is collected, so one run reports them all.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
+use crate::check::OutputIndex;
 use crate::config::Config;
 use crate::content::{load_pages, slugify, translations, Page};
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -65,15 +67,158 @@ pub struct Build {
     pub site: Option<Site>,
 }
 
+/// The result of a build streamed into a [`Sink`].
+pub struct Report {
+    /// Errors and warnings, sorted. With errors, what the sink received must be discarded.
+    pub diagnostics: Diagnostics,
+    /// The loaded site, when loading got that far.
+    pub site: Option<Site>,
+    /// Every file the sink received.
+    pub files: usize,
+}
+
+/// Where a build's files go, one at a time, from several threads.
+pub trait Sink: Sync {
+    /// Takes one file.
+    fn put(&self, file: OutputFile) -> std::io::Result<()>;
+}
+
+/// Keeps every file in memory (tests, `check`, the preview server).
+#[derive(Default)]
+pub struct Collect(Mutex<Vec<OutputFile>>);
+
+impl Collect {
+    /// The files, sorted by path.
+    pub fn into_outputs(self) -> Outputs {
+        let mut o = Outputs(self.0.into_inner().unwrap_or_else(|e| e.into_inner()));
+        o.sort();
+        o
+    }
+}
+
+impl Sink for Collect {
+    fn put(&self, file: OutputFile) -> std::io::Result<()> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(file);
+        Ok(())
+    }
+}
+
+/// Writes each file under a folder as soon as it is rendered, so a big site never sits in memory.
+pub struct WriteTo(pub PathBuf);
+
+impl Sink for WriteTo {
+    fn put(&self, file: OutputFile) -> std::io::Result<()> {
+        let path = self.0.join(&file.path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(path, &file.bytes)
+    }
+}
+
+/// Records what passes through to a sink: paths and HTML ids, for the link checks.
+struct Recorder<'a> {
+    sink: &'a dyn Sink,
+    index: Mutex<OutputIndex>,
+    errors: Mutex<Vec<Diagnostic>>,
+}
+
+impl Recorder<'_> {
+    fn put(&self, file: OutputFile) {
+        self.index
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .record(&file);
+        let path = file.path.clone();
+        if let Err(e) = self.sink.put(file) {
+            self.errors
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(Diagnostic::error(format!("cannot write {path}: {e}")));
+        }
+    }
+}
+
+/// Pages whose rendered body a feed needs: the newest [`crate::listing::FEED_ENTRIES`] of each
+/// language.
+fn feed_pages(site: &Site) -> Vec<bool> {
+    let mut keep = vec![false; site.pages.len()];
+    for lang in Lang::ALL {
+        for i in crate::listing::pages_of(site, lang)
+            .into_iter()
+            .take(crate::listing::FEED_ENTRIES)
+        {
+            keep[i] = true;
+        }
+    }
+    keep
+}
+
+/// Builds into the folder `out`: files are written as they are rendered into a staging folder
+/// beside it, which replaces `out` only if the build succeeded. On error the staging folder is
+/// removed and `out` is left exactly as it was.
+pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Report {
+    let staging = match crate::output::staging_dir(out) {
+        Ok(s) => s,
+        Err(e) => {
+            let mut diagnostics = Diagnostics::default();
+            diagnostics.push(Diagnostic::error(format!(
+                "cannot create a staging folder beside {}: {e}",
+                out.display()
+            )));
+            return Report {
+                diagnostics,
+                site: None,
+                files: 0,
+            };
+        }
+    };
+    let mut report = build_into(options, registry, &WriteTo(staging.clone()), false);
+    if report.diagnostics.has_errors() {
+        let _ = std::fs::remove_dir_all(&staging);
+        return report;
+    }
+    if let Err(e) = crate::output::swap_in(&staging, out) {
+        report.diagnostics.push(Diagnostic::error(format!(
+            "cannot replace {}: {e}",
+            out.display()
+        )));
+    }
+    report
+}
+
 /// Loads and renders the whole site in memory.
 pub fn build(options: &Options, registry: &Registry) -> Build {
+    let collect = Collect::default();
+    let report = build_into(options, registry, &collect, true);
+    let outputs = if report.diagnostics.has_errors() {
+        Outputs::default()
+    } else {
+        collect.into_outputs()
+    };
+    Build {
+        outputs,
+        diagnostics: report.diagnostics,
+        site: report.site,
+    }
+}
+
+/// Loads the site and renders it into `sink`, page by page in parallel. With `keep_bodies` the
+/// returned [`Site`] holds every page's rendered body (the preview re-renders single pages);
+/// without, only those the feeds need, so memory stays flat however big the site is.
+pub fn build_into(
+    options: &Options,
+    registry: &Registry,
+    sink: &dyn Sink,
+    keep_bodies: bool,
+) -> Report {
     let mut diagnostics = Diagnostics::default();
-    let fail = |mut diagnostics: Diagnostics| {
+    let fail = |mut diagnostics: Diagnostics, site: Option<Site>| {
         diagnostics.sort();
-        Build {
-            outputs: Outputs::default(),
+        Report {
             diagnostics,
-            site: None,
+            site,
+            files: 0,
         }
     };
     let root = &options.root;
@@ -81,101 +226,110 @@ pub fn build(options: &Options, registry: &Registry) -> Build {
         Ok((c, _)) => c,
         Err(d) => {
             diagnostics.push(d);
-            return fail(diagnostics);
+            return fail(diagnostics, None);
         }
     };
     let templates = Templates::load(root);
     let (all_pages, problems) = load_pages(&config, root);
     diagnostics.extend(problems);
     let templates = match templates {
-        Ok(t) => Some(t),
+        Ok(t) => t,
         Err(ds) => {
+            // Without templates, template shortcodes are unknown: rendering pages would only
+            // add "unknown shortcode" noise to the real error.
             diagnostics.extend(ds);
-            None
+            return fail(diagnostics, None);
         }
     };
-    let site_registry = match templates.as_ref().map(|t| registry.with_templates(root, t)) {
-        Some(Ok(r)) => r,
-        Some(Err(ds)) => {
+    let site_registry = match registry.with_templates(root, &templates) {
+        Ok(r) => r,
+        Err(ds) => {
             diagnostics.extend(ds);
             registry.clone()
         }
-        None => registry.clone(),
     };
     let registry = &site_registry;
-    if templates.is_none() {
-        // Without templates, template shortcodes are unknown: rendering pages would only add
-        // "unknown shortcode" noise to the real error.
-        return fail(diagnostics);
-    }
     let (pages, drafts_skipped): (Vec<Page>, Vec<Page>) = all_pages
         .into_iter()
         .partition(|p| options.drafts || !p.front.draft);
-    let rendered: Vec<Result<Rendered, Vec<Diagnostic>>> = pages
-        .par_iter()
-        .map(|page| {
+    let mut site = Site {
+        translations: translations(&pages),
+        config,
+        rendered: vec![Rendered::default(); pages.len()],
+        pages,
+        drafts_skipped,
+    };
+    let keep = if keep_bodies {
+        vec![true; site.pages.len()]
+    } else {
+        feed_pages(&site)
+    };
+    let recorder = Recorder {
+        sink,
+        index: Mutex::new(OutputIndex::default()),
+        errors: Mutex::new(Vec::new()),
+    };
+    let page_problems = diagnostics.has_errors();
+    let rendered: Vec<Result<Rendered, Vec<Diagnostic>>> = (0..site.pages.len())
+        .into_par_iter()
+        .map(|i| {
+            let page = &site.pages[i];
             let ctx = Context {
                 lang: page.lang,
                 page_title: &page.front.title,
                 page_path: &page.path,
                 block: false,
-                strings: templates.as_ref().map(|t| t.strings(page.lang)),
+                strings: Some(templates.strings(page.lang)),
             };
-            markdown::render(&page.source, page.body.clone(), registry, &ctx)
+            let mut body = markdown::render(&page.source, page.body.clone(), registry, &ctx)?;
+            if !page_problems {
+                let files =
+                    render_page_with(&site, &templates, i, &body, options).map_err(|d| vec![d])?;
+                for f in files {
+                    recorder.put(f);
+                }
+            }
+            if !keep[i] {
+                body.html = String::new();
+                body.markdown = String::new();
+                body.calls = Vec::new();
+            }
+            Ok(body)
         })
         .collect();
-    let mut bodies = Vec::with_capacity(pages.len());
-    for r in rendered {
+    for (i, r) in rendered.into_iter().enumerate() {
         match r {
-            Ok(b) => bodies.push(b),
-            Err(ds) => {
-                diagnostics.extend(ds);
-                bodies.push(Rendered::default());
-            }
+            Ok(b) => site.rendered[i] = b,
+            Err(ds) => diagnostics.extend(ds),
         }
     }
-    let Some(templates) = templates else {
-        return fail(diagnostics);
-    };
     if diagnostics.has_errors() {
-        return fail(diagnostics);
-    }
-    let site = Site {
-        translations: translations(&pages),
-        config,
-        pages,
-        rendered: bodies,
-        drafts_skipped,
-    };
-    let mut outputs = Outputs::default();
-    let page_files: Vec<Result<[OutputFile; 2], Diagnostic>> = (0..site.pages.len())
-        .into_par_iter()
-        .map(|i| render_page(&site, &templates, i, options))
-        .collect();
-    for r in page_files {
-        match r {
-            Ok(files) => outputs.0.extend(files),
-            Err(d) => diagnostics.push(d),
-        }
+        return fail(diagnostics, Some(site));
     }
     match crate::listing::site_files(&site, &templates, options) {
-        Ok(files) => outputs.0.extend(files),
+        Ok(files) => files.into_iter().for_each(|f| recorder.put(f)),
         Err(ds) => diagnostics.extend(ds),
     }
     match static_files(root) {
-        Ok(files) => outputs.0.extend(files),
+        Ok(files) => files.into_iter().for_each(|f| recorder.put(f)),
         Err(d) => diagnostics.push(d),
     }
-    diagnostics.extend(crate::check::site_errors(&site, &outputs));
-    outputs.sort();
+    let index = recorder
+        .index
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    diagnostics.extend(
+        recorder
+            .errors
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner()),
+    );
+    diagnostics.extend(crate::check::site_errors(&site, &index));
     diagnostics.sort();
-    if diagnostics.has_errors() {
-        outputs = Outputs::default();
-    }
-    Build {
-        outputs,
+    Report {
         diagnostics,
         site: Some(site),
+        files: index.len(),
     }
 }
 
@@ -260,12 +414,23 @@ pub fn render_page(
     i: usize,
     options: &Options,
 ) -> Result<[OutputFile; 2], Diagnostic> {
+    render_page_with(site, templates, i, &site.rendered[i], options)
+}
+
+/// Renders page `i` with the given rendered body.
+fn render_page_with(
+    site: &Site,
+    templates: &Templates,
+    i: usize,
+    body: &Rendered,
+    options: &Options,
+) -> Result<[OutputFile; 2], Diagnostic> {
     let page = &site.pages[i];
     let lang = page.lang;
     let mut ctx = base_context(site, templates, lang, options);
     let mut value = page_value(site, i);
-    value["content"] = Value::String(site.rendered[i].html.clone());
-    value["headings"] = json!(site.rendered[i]
+    value["content"] = Value::String(body.html.clone());
+    value["headings"] = json!(body
         .headings
         .iter()
         .map(|h| json!({
@@ -293,7 +458,7 @@ pub fn render_page(
     let html = templates
         .render("page.html", &ctx, &what)
         .map_err(|d| d.at(&page.source, 0..3, "while rendering this page"))?;
-    let md = markdown_twin(site, i);
+    let md = markdown_twin(site, i, body);
     Ok([
         OutputFile::text(file_of(&page.path), html),
         OutputFile::text(format!("{}index.md", page.path.trim_start_matches('/')), md),
@@ -303,7 +468,7 @@ pub fn render_page(
 /// The page in the reference page's own form: front matter (title, description, url, lang,
 /// author, published, updated, section, tags — in that order), then the markdown with every
 /// shortcode expanded.
-pub fn markdown_twin(site: &Site, i: usize) -> String {
+pub fn markdown_twin(site: &Site, i: usize, body: &Rendered) -> String {
     let page = &site.pages[i];
     let f = &page.front;
     let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
@@ -323,7 +488,7 @@ pub fn markdown_twin(site: &Site, i: usize) -> String {
     if !f.description.is_empty() {
         out.push_str(&format!("> {}\n\n", f.description));
     }
-    let body = site.rendered[i].markdown.replace("\r\n", "\n");
+    let body = body.markdown.replace("\r\n", "\n");
     out.push_str(body.trim_start_matches('\n'));
     if !out.ends_with('\n') {
         out.push('\n');

@@ -247,7 +247,8 @@ impl Rebuilder {
         let undo = apply(&mut state.outputs, files, &remove);
         let mut steps = vec![("static", started.elapsed())];
         let started = Instant::now();
-        let errors = crate::check::site_errors(&state.site, &state.outputs);
+        let errors =
+            crate::check::site_errors(&state.site, &crate::check::OutputIndex::of(&state.outputs));
         steps.push(("check", started.elapsed()));
         if !errors.is_empty() {
             restore(&mut state.outputs, undo);
@@ -396,7 +397,8 @@ impl Rebuilder {
             .cloned()
             .collect();
         let undo = apply(&mut state.outputs, new_files, &remove);
-        let errors = crate::check::site_errors(&state.site, &state.outputs);
+        let errors =
+            crate::check::site_errors(&state.site, &crate::check::OutputIndex::of(&state.outputs));
         steps.push(("check", started.elapsed()));
         if !errors.is_empty() {
             restore(&mut state.outputs, undo);
