@@ -145,16 +145,6 @@ impl Strategy {
     }
 }
 
-/// The strategy name closest to a misspelt `name`, for "did you mean" hints.
-pub fn suggest_strategy(name: &str) -> Option<&'static str> {
-    Strategy::ALL
-        .iter()
-        .map(|s| (strsim::damerau_levenshtein(name, s.name()), s.name()))
-        .filter(|&(d, n)| d <= 2.max(n.len() / 3))
-        .min()
-        .map(|(_, n)| n)
-}
-
 impl fmt::Display for Strategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -616,7 +606,7 @@ fn simulate_strategy(
                     let mut t = 0.0;
                     for &(d, _) in &ranges {
                         t += d;
-                        lanes.add(0, window_index(t, walk.window), last - first);
+                        lanes.add(0, t, walk.window, last - first);
                     }
                     for _ in first..last {
                         total += t;
@@ -675,10 +665,11 @@ impl Lanes {
             Vec::new()
         })
     }
+    /// Counts `n` retries at time `t` (nothing when there is no histogram).
     #[inline]
-    fn add(&mut self, lane: usize, window: usize, n: u32) {
-        if let Some(c) = self.0.get_mut(lane * WINDOWS + window) {
-            *c += n;
+    fn add(&mut self, lane: usize, t: f64, window: f64, n: u32) {
+        if !self.0.is_empty() {
+            self.0[lane * WINDOWS + window_index(t, window)] += n;
         }
     }
     fn sum(&self) -> Vec<u32> {
@@ -741,8 +732,8 @@ impl Walk<'_> {
                 ta += sa;
                 tb += sb;
                 let lane = 2 * (k & 1);
-                lanes.add(lane, window_index(ta, window), 1);
-                lanes.add(lane + 1, window_index(tb, window), 1);
+                lanes.add(lane, ta, window, 1);
+                lanes.add(lane + 1, tb, window, 1);
             }
             total += ta;
             total += tb;
@@ -754,7 +745,7 @@ impl Walk<'_> {
             for k in 0..self.attempts {
                 s = wait(k, unit_draw(&mut rng), s);
                 t += s;
-                lanes.add(k & 3, window_index(t, window), 1);
+                lanes.add(k & 3, t, window, 1);
             }
             total += t;
         }

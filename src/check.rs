@@ -252,16 +252,11 @@ pub fn run(
     options: &crate::site::Options,
     registry: &crate::shortcode::Registry,
 ) -> crate::diagnostic::Diagnostics {
-    let with_drafts = crate::site::Options {
-        drafts: true,
-        ..options.clone()
-    };
-    let result = crate::site::build(options, registry);
+    let result = crate::site::build_into(options, registry, &crate::site::Discard, false);
     let mut report = result.diagnostics;
     let Some(site) = result.site else {
         return report;
     };
-    let _ = with_drafts;
     let templates_text = templates_text(&options.root);
     let strings = crate::render::Templates::load(&options.root)
         .map(|t| {

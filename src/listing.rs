@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 use crate::output::OutputFile;
 use crate::render::Templates;
 use crate::shortcode::escape;
-use crate::site::{base_context, file_of, page_value, Options, Site};
+use crate::site::{base_context, file_of, Options, Site};
 
 /// Entries of each Atom feed: the newest pages, as feed readers expect (the feed carries each
 /// page's whole body, so a feed of every page would grow with the site).
@@ -33,8 +33,26 @@ pub fn pages_of(site: &Site, lang: Lang) -> Vec<usize> {
     v
 }
 
+/// Pages the home page shows per section (newest first); the section list has them all.
+pub const HOME_ENTRIES: usize = 10;
+
+/// What a list shows of each page: a slim record, since big sites list thousands of pages.
 fn values(site: &Site, idx: &[usize]) -> Vec<Value> {
-    idx.iter().map(|&i| page_value(site, i)).collect()
+    idx.iter()
+        .map(|&i| {
+            let p = &site.pages[i];
+            let f = &p.front;
+            json!({
+                "title": f.title,
+                "description": f.description,
+                "url": p.path,
+                "published": f.published.iso(),
+                "published_long": f.published.long(p.lang),
+                "updated": f.updated.iso(),
+                "tags": f.tags,
+            })
+        })
+        .collect()
 }
 
 /// Every site-wide file.
@@ -84,11 +102,11 @@ pub fn site_files(
                 "name": name,
                 "label": s.label[&lang],
                 "url": format!("/{code}/{}/", s.path),
-                "pages": values(site, &idx),
+                "pages": values(site, &idx[..idx.len().min(HOME_ENTRIES)]),
+                "count": idx.len(),
             }));
         }
         ctx.insert("sections", &sections);
-        ctx.insert("pages", &values(site, &all));
         ctx.insert("title", config.title(lang));
         with_alternates(
             &mut ctx,

@@ -103,6 +103,15 @@ impl Sink for Collect {
     }
 }
 
+/// Drops every file: for runs that only check (`sade check`).
+pub struct Discard;
+
+impl Sink for Discard {
+    fn put(&self, _file: OutputFile) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Writes each file under a folder as soon as it is rendered, so a big site never sits in memory.
 pub struct WriteTo(pub PathBuf);
 

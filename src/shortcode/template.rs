@@ -38,7 +38,9 @@ pub const SHORTCODES_DIR: &str = "shortcodes";
 struct Declaration {
     #[serde(default)]
     placement: Option<String>,
+    /// For people reading the template; accepted and not used.
     #[serde(default)]
+    #[allow(dead_code)]
     doc: Option<String>,
     #[serde(default)]
     args: Vec<ArgDecl>,
@@ -177,7 +179,6 @@ fn parse(
                 .with_suggestion(closest(other, ["block", "inline", "both"])))
         }
     };
-    let _ = decl.doc;
     let mut args = Vec::new();
     for a in decl.args {
         let kind = match a.kind.as_str() {
