@@ -80,6 +80,11 @@ impl OutputIndex {
         self.files.insert(file.path.clone(), ids);
     }
 
+    /// Forgets one file.
+    pub fn remove(&mut self, path: &str) {
+        self.files.remove(path);
+    }
+
     /// Number of files.
     pub fn len(&self) -> usize {
         self.files.len()

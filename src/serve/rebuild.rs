@@ -9,6 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::{Component, Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::check::OutputIndex;
 use crate::content::parse_page;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::i18n::Lang;
@@ -53,6 +54,8 @@ struct State {
     templates: Templates,
     /// The shortcodes of this build: the built-in ones plus the site's template shortcodes.
     registry: Registry,
+    /// Paths and HTML ids of `outputs`, kept in step with them for the link checks.
+    index: OutputIndex,
     outputs: Outputs,
     /// Page source path (relative to the root) → index in `site.pages`.
     by_source: HashMap<PathBuf, usize>,
@@ -215,6 +218,7 @@ impl Rebuilder {
             }
         };
         self.state = Some(State {
+            index: OutputIndex::of(&outputs),
             site,
             templates,
             registry,
@@ -245,13 +249,19 @@ impl Rebuilder {
         let new_paths: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
         let remove: Vec<String> = state.static_paths.difference(&new_paths).cloned().collect();
         let undo = apply(&mut state.outputs, files, &remove);
+        refresh_index(
+            &mut state.index,
+            &state.outputs,
+            undo.iter().map(|(p, _)| p),
+        );
         let mut steps = vec![("static", started.elapsed())];
         let started = Instant::now();
-        let errors =
-            crate::check::site_errors(&state.site, &crate::check::OutputIndex::of(&state.outputs));
+        let errors = crate::check::site_errors(&state.site, &state.index);
         steps.push(("check", started.elapsed()));
         if !errors.is_empty() {
+            let paths: Vec<String> = undo.iter().map(|(p, _)| p.clone()).collect();
             restore(&mut state.outputs, undo);
+            refresh_index(&mut state.index, &state.outputs, paths.iter());
             return failed(errors, steps);
         }
         state.static_paths = new_paths;
@@ -397,11 +407,17 @@ impl Rebuilder {
             .cloned()
             .collect();
         let undo = apply(&mut state.outputs, new_files, &remove);
-        let errors =
-            crate::check::site_errors(&state.site, &crate::check::OutputIndex::of(&state.outputs));
+        refresh_index(
+            &mut state.index,
+            &state.outputs,
+            undo.iter().map(|(p, _)| p),
+        );
+        let errors = crate::check::site_errors(&state.site, &state.index);
         steps.push(("check", started.elapsed()));
         if !errors.is_empty() {
+            let paths: Vec<String> = undo.iter().map(|(p, _)| p.clone()).collect();
             restore(&mut state.outputs, undo);
+            refresh_index(&mut state.index, &state.outputs, paths.iter());
             undo_site(&mut state.site, undo_pages);
             self.pending = files;
             return failed(errors, steps);
@@ -476,6 +492,20 @@ fn apply(outputs: &mut Outputs, files: Vec<OutputFile>, remove: &[String]) -> Un
 }
 
 /// Undoes [`apply`].
+/// Re-reads the index entries of `paths` from `outputs` (recorded, or forgotten if gone).
+fn refresh_index<'a>(
+    index: &mut OutputIndex,
+    outputs: &Outputs,
+    paths: impl Iterator<Item = &'a String>,
+) {
+    for path in paths {
+        match outputs.get(path) {
+            Some(f) => index.record(f),
+            None => index.remove(path),
+        }
+    }
+}
+
 fn restore(outputs: &mut Outputs, undo: Undo) {
     for (path, old) in undo.into_iter().rev() {
         let at = outputs.0.binary_search_by(|f| f.path.cmp(&path));
