@@ -113,13 +113,38 @@ impl Sink for Discard {
 }
 
 /// Writes each file under a folder as soon as it is rendered, so a big site never sits in memory.
-pub struct WriteTo(pub PathBuf);
+pub struct WriteTo {
+    dir: PathBuf,
+    /// Folders already made: a page's second file needs no `mkdir` (a syscall each).
+    made: Mutex<std::collections::HashSet<PathBuf>>,
+}
+
+impl WriteTo {
+    /// Writes under `dir`, which must exist.
+    pub fn new(dir: impl Into<PathBuf>) -> WriteTo {
+        WriteTo {
+            dir: dir.into(),
+            made: Mutex::default(),
+        }
+    }
+}
 
 impl Sink for WriteTo {
     fn put(&self, file: OutputFile) -> std::io::Result<()> {
-        let path = self.0.join(&file.path);
+        let path = self.dir.join(&file.path);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
+            let known = self
+                .made
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .contains(parent);
+            if !known {
+                std::fs::create_dir_all(parent)?;
+                self.made
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(parent.to_path_buf());
+            }
         }
         std::fs::write(path, &file.bytes)
     }
@@ -182,7 +207,7 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
             };
         }
     };
-    let mut report = build_into(options, registry, &WriteTo(staging.clone()), false);
+    let mut report = build_into(options, registry, &WriteTo::new(&staging), false);
     if report.diagnostics.has_errors() {
         let _ = std::fs::remove_dir_all(&staging);
         return report;

@@ -1,7 +1,7 @@
 //! The lower bound of a `sade build`: read every `content/**/NAME.LANG.md` of a site, render the
 //! markdown with pulldown-cmark alone (front matter skipped as a metadata block, GFM tables on),
-//! and write one `OUT/LANG/DIR/NAME/index.html` per source file. No templates, no shortcodes,
-//! no site-wide pages. Spreads the pages over all cores (or `FLOOR_THREADS`) with plain threads.
+//! and write `OUT/LANG/DIR/NAME/index.html` and `index.md` (the source as read) per source file:
+//! the same two files per page that sade writes. No templates, no shortcodes, no site-wide pages. Spreads the pages over all cores (or `FLOOR_THREADS`) with plain threads.
 //!
 //! Usage: sade-floor SITE_ROOT OUT_DIR
 
@@ -77,6 +77,7 @@ fn main() -> io::Result<()> {
                         let dest = target(&content, &out, src);
                         fs::create_dir_all(dest.parent().expect("has a parent"))?;
                         fs::write(&dest, html_out.as_bytes())?;
+                        fs::write(dest.with_file_name("index.md"), text.as_bytes())?;
                     }
                 })
             })
