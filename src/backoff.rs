@@ -592,49 +592,58 @@ fn simulate_strategy(
         window: bin / limits::PEAK_WINDOWS_PER_BIN as f64,
     };
     // The same arithmetic as `Params::client_waits`, fused with the histogram (see `Walk`).
-    let chunks: Vec<(Vec<u32>, f64)> = (0..params.clients().div_ceil(CHUNK))
+    // Counts are integers, so each worker keeps one histogram for all the chunks it runs; the
+    // float totals are kept per chunk and added in chunk order afterwards, so the sum is the same
+    // whatever the thread count.
+    let (counts, mut totals) = (0..params.clients().div_ceil(CHUNK))
         .into_par_iter()
-        .map(|chunk| {
-            let mut lanes = Lanes::new(histogram);
-            let mut total = 0.0;
-            let first = chunk * CHUNK;
-            let last = (first + CHUNK).min(params.clients());
-            match strategy {
-                Strategy::None => {
-                    // No jitter: every client waits the same, so count one client's windows
-                    // `last - first` times; the float total is still summed client by client.
-                    let mut t = 0.0;
-                    for &(d, _) in &ranges {
-                        t += d;
-                        lanes.add(0, t, walk.window, last - first);
+        .fold(
+            || (Counts::new(histogram), Vec::new()),
+            |(mut counts, mut totals), chunk| {
+                let first = chunk * CHUNK;
+                let last = (first + CHUNK).min(params.clients());
+                let total = match strategy {
+                    Strategy::None => {
+                        // No jitter: every client waits the same, so count one client's
+                        // windows `last - first` times; the total is still summed per client.
+                        let mut t = 0.0;
+                        for &(d, _) in &ranges {
+                            t += d;
+                            counts.add(t, walk.window, last - first);
+                        }
+                        let mut total = 0.0;
+                        for _ in first..last {
+                            total += t;
+                        }
+                        total
                     }
-                    for _ in first..last {
-                        total += t;
+                    Strategy::Full | Strategy::Equal => {
+                        let wait = |k: usize, u: f64, _: f64| {
+                            let (lo, hi) = ranges[k];
+                            lo + u * (hi - lo)
+                        };
+                        walk.clients_in_pairs(first..last, &mut counts, wait)
                     }
-                }
-                Strategy::Full | Strategy::Equal => {
-                    let wait = |k: usize, u: f64, _: f64| {
-                        let (lo, hi) = ranges[k];
-                        lo + u * (hi - lo)
-                    };
-                    total = walk.clients_in_pairs(first..last, &mut lanes, wait);
-                }
-                Strategy::Decorrelated => {
-                    let wait = |_: usize, u: f64, s: f64| (base + u * (3.0 * s - base)).min(cap);
-                    total = walk.clients_in_pairs(first..last, &mut lanes, wait);
-                }
-            }
-            (lanes.sum(), total)
-        })
-        .collect();
-    let mut counts = vec![0u32; if histogram { WINDOWS } else { 0 }];
-    let mut total = 0.0;
-    for (c, t) in chunks {
-        for (acc, x) in counts.iter_mut().zip(c) {
-            *acc += x;
-        }
-        total += t;
-    }
+                    Strategy::Decorrelated => {
+                        let wait =
+                            |_: usize, u: f64, s: f64| (base + u * (3.0 * s - base)).min(cap);
+                        walk.clients_in_pairs(first..last, &mut counts, wait)
+                    }
+                };
+                totals.push((chunk, total));
+                (counts, totals)
+            },
+        )
+        .reduce(
+            || (Counts::new(false), Vec::new()),
+            |(a, mut ta), (b, tb)| {
+                ta.extend(tb);
+                (a.merge(b), ta)
+            },
+        );
+    totals.sort_by_key(|&(chunk, _)| chunk);
+    let total = totals.iter().fold(0.0, |acc, &(_, t)| acc + t);
+    let counts = counts.0;
     let histogram = counts
         .chunks(limits::PEAK_WINDOWS_PER_BIN)
         .map(|w| w.iter().sum())
@@ -651,34 +660,33 @@ fn simulate_strategy(
 /// Windows of the fleet's time axis (histogram bins × peak windows per bin).
 const WINDOWS: usize = limits::FLEET_BINS * limits::PEAK_WINDOWS_PER_BIN;
 
-/// Window counts of one chunk of clients, split in four lanes so that increments of one busy
-/// window do not wait on each other; summed per window afterwards (integers: the split changes
-/// nothing).
-/// Without a histogram the lanes are empty and counting does nothing.
-struct Lanes(Vec<u32>);
+/// Window counts of one worker's clients; empty (and counting nothing) without a histogram.
+struct Counts(Vec<u32>);
 
-impl Lanes {
-    fn new(enabled: bool) -> Lanes {
-        Lanes(if enabled {
-            vec![0; 4 * WINDOWS]
+impl Counts {
+    fn new(enabled: bool) -> Counts {
+        Counts(if enabled {
+            vec![0; WINDOWS]
         } else {
             Vec::new()
         })
     }
-    /// Counts `n` retries at time `t` (nothing when there is no histogram).
+    /// Counts `n` retries at time `t`.
     #[inline]
-    fn add(&mut self, lane: usize, t: f64, window: f64, n: u32) {
+    fn add(&mut self, t: f64, window: f64, n: u32) {
         if !self.0.is_empty() {
-            self.0[lane * WINDOWS + window_index(t, window)] += n;
+            self.0[window_index(t, window)] += n;
         }
     }
-    fn sum(&self) -> Vec<u32> {
+    /// Adds another worker's counts (an empty one adds nothing).
+    fn merge(mut self, other: Counts) -> Counts {
         if self.0.is_empty() {
-            return Vec::new();
+            return other;
         }
-        (0..WINDOWS)
-            .map(|i| (0..4).map(|l| self.0[l * WINDOWS + i]).sum())
-            .collect()
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+        self
     }
 }
 
@@ -712,12 +720,12 @@ impl Walk<'_> {
 
     /// Simulates `clients` two at a time, so the CPU overlaps their independent chains of
     /// float operations. `wait(k, u, previous)` is attempt `k`'s wait from the draw `u` and the
-    /// previous wait (`base` before the first). Counts every retry time into `lanes` and returns
+    /// previous wait (`base` before the first). Counts every retry time into `counts` and returns
     /// the sum of the clients' total waits, added in client order.
     fn clients_in_pairs(
         &self,
         clients: std::ops::Range<u32>,
-        lanes: &mut Lanes,
+        counts: &mut Counts,
         wait: impl Fn(usize, f64, f64) -> f64,
     ) -> f64 {
         let (base, window) = (self.base, self.window);
@@ -731,9 +739,8 @@ impl Walk<'_> {
                 sb = wait(k, unit_draw(&mut rb), sb);
                 ta += sa;
                 tb += sb;
-                let lane = 2 * (k & 1);
-                lanes.add(lane, ta, window, 1);
-                lanes.add(lane + 1, tb, window, 1);
+                counts.add(ta, window, 1);
+                counts.add(tb, window, 1);
             }
             total += ta;
             total += tb;
@@ -745,7 +752,7 @@ impl Walk<'_> {
             for k in 0..self.attempts {
                 s = wait(k, unit_draw(&mut rng), s);
                 t += s;
-                lanes.add(k & 3, t, window, 1);
+                counts.add(t, window, 1);
             }
             total += t;
         }

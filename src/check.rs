@@ -209,17 +209,18 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
                                 "translations disagree on `{what}`: {x} here, {y} in {}",
                                 other.source.path.display()
                             ))
-                            .at(&page.source, 0..3, "this page"),
+                            .at(
+                                &page.source,
+                                page.front_span(what),
+                                "this value",
+                            ),
                         );
                     }
                 };
+                let count = |n: usize| format!("{n} tag{}", if n == 1 { "" } else { "s" });
                 disagree("section", a.section.clone(), b.section.clone());
                 disagree("published", a.published.iso(), b.published.iso());
-                disagree(
-                    "tags",
-                    format!("{} tags", a.tags.len()),
-                    format!("{} tags", b.tags.len()),
-                );
+                disagree("tags", count(a.tags.len()), count(b.tags.len()));
             }
             Some(_) => {}
         }
@@ -230,7 +231,7 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
                 "`{}` is a draft and is left out of the build",
                 d.name
             ))
-            .at(&d.source, 0..3, "draft: true")
+            .at(&d.source, d.front_span("draft"), "here")
             .with_help("build with --drafts to include it"),
         );
     }

@@ -105,6 +105,11 @@ impl Page {
         &self.source.text[self.body.clone()]
     }
 
+    /// Where `key`'s value is written in the front matter (the opening `---` if it is not).
+    pub fn front_span(&self, key: &str) -> Range<usize> {
+        value_span(&self.source, 0..self.body.start, key)
+    }
+
     /// Absolute URL.
     pub fn permalink(&self, config: &Config) -> String {
         format!("{}{}", config.base_url, self.path)
