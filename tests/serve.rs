@@ -1,5 +1,5 @@
 //! `sade serve` end to end: the real binary on a free port, against a temporary copy of
-//! `tests/fixtures/serve-site`, spoken to with plain HTTP/1.1.
+//! `tests/fixtures/serve-site` (with the repository's templates), spoken to with plain HTTP/1.1.
 
 mod common;
 

@@ -600,14 +600,23 @@ mod tests {
     #[test]
     fn incremental_matches_a_whole_build() {
         let dir = tempfile::tempdir().unwrap();
-        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/serve-site");
-        for entry in walkdir::WalkDir::new(&from) {
-            let entry = entry.unwrap();
-            let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
-            if entry.file_type().is_dir() {
-                std::fs::create_dir_all(&to).unwrap();
-            } else {
-                std::fs::copy(entry.path(), &to).unwrap();
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        // The fixture's content and config, with the repository's templates.
+        for (from, to) in [
+            (
+                repo.join("tests/fixtures/serve-site"),
+                dir.path().to_path_buf(),
+            ),
+            (repo.join("templates"), dir.path().join("templates")),
+        ] {
+            for entry in walkdir::WalkDir::new(&from) {
+                let entry = entry.unwrap();
+                let dest = to.join(entry.path().strip_prefix(&from).unwrap());
+                if entry.file_type().is_dir() {
+                    std::fs::create_dir_all(&dest).unwrap();
+                } else {
+                    std::fs::copy(entry.path(), &dest).unwrap();
+                }
             }
         }
         let options = Options {

@@ -68,20 +68,20 @@ pub fn main_of(html: &str) -> &str {
 /// Longest wait for any one thing to happen.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// A copy of `tests/fixtures/serve-site` in a temporary folder.
+/// A copy of `tests/fixtures/serve-site` in a temporary folder, with the repository's
+/// `templates/`.
 pub fn fixture_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/serve-site");
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let rel = entry.path().strip_prefix(&from).unwrap();
-        let to = dir.path().join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
+    copy_tree(&repo().join("tests/fixtures/serve-site"), dir.path());
+    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
+    dir
+}
+
+/// A temporary copy of a fixture site (`tests/fixtures/NAME`) with the repository's templates.
+pub fn fixture_named(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&repo().join("tests/fixtures").join(name), dir.path());
+    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
     dir
 }
 
