@@ -189,6 +189,9 @@ impl ParamError {
     }
 }
 
+/// See [`Params::key`].
+pub type ParamsKey = (u64, u64, Option<u64>, u32, Vec<u8>, u64, u32);
+
 /// Validated inputs of a schedule. Build with [`Params::builder`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
@@ -378,6 +381,19 @@ impl Params {
     /// Clients in the fleet simulation.
     pub fn clients(&self) -> u32 {
         self.clients
+    }
+
+    /// A hashable identity of these parameters (floats by their bits), for caches.
+    pub fn key(&self) -> ParamsKey {
+        (
+            self.base.as_ms().to_bits(),
+            self.factor.to_bits(),
+            self.cap.map(|c| c.as_ms().to_bits()),
+            self.attempts,
+            self.strategies.iter().map(|&s| s as u8).collect(),
+            self.seed,
+            self.clients,
+        )
     }
 
     fn capped(&self, ms: f64) -> f64 {

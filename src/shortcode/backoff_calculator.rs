@@ -8,11 +8,11 @@ use super::backoff_chart::chart_html;
 use super::backoff_table::table_html;
 use super::common::{escape, params, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
-use crate::backoff::{Delay, Schedule, Strategy};
+use crate::backoff::{Delay, Strategy};
 use crate::i18n::Lang;
 
 /// The `backoff_calculator` shortcode.
-pub struct BackoffCalculator;
+pub struct BackoffCalculator(pub std::sync::Arc<super::common::Schedules>);
 
 struct Labels {
     legend: &'static str,
@@ -79,7 +79,7 @@ impl Shortcode for BackoffCalculator {
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let p = params(args, "attempts")?;
-        let schedule = Schedule::compute(&p);
+        let schedule = self.0.get(&p, true);
         let lang = ctx.lang;
         let l = match lang {
             Lang::Tr => &TR,

@@ -10,7 +10,7 @@ use crate::backoff::Schedule;
 use crate::i18n::{format_duration, format_number, format_percent, strategy_label, Lang};
 
 /// The `backoff_chart` shortcode.
-pub struct BackoffChart;
+pub struct BackoffChart(pub std::sync::Arc<super::common::Schedules>);
 
 impl Shortcode for BackoffChart {
     fn name(&self) -> &str {
@@ -23,7 +23,7 @@ impl Shortcode for BackoffChart {
         Placement::Block
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
-        let schedule = Schedule::compute(&params(args, "attempts")?);
+        let schedule = self.0.get(&params(args, "attempts")?, true);
         Ok(Expansion {
             html: chart_html(&schedule, ctx.lang),
             markdown: chart_markdown(&schedule, ctx.lang),

@@ -13,7 +13,7 @@ use crate::i18n::{format_duration, strategy_label, Lang};
 use crate::report::describe_params;
 
 /// The `backoff_table` shortcode.
-pub struct BackoffTable;
+pub struct BackoffTable(pub std::sync::Arc<super::common::Schedules>);
 
 impl Shortcode for BackoffTable {
     fn name(&self) -> &str {
@@ -26,7 +26,7 @@ impl Shortcode for BackoffTable {
         Placement::Block
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
-        let schedule = Schedule::compute_without_fleet(&params(args, "attempts")?);
+        let schedule = self.0.get(&params(args, "attempts")?, false);
         Ok(Expansion {
             html: table_html(&schedule, ctx.lang),
             markdown: table_markdown(&schedule, ctx.lang),

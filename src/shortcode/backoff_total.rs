@@ -5,10 +5,9 @@ use std::borrow::Cow;
 
 use super::common::{params, value_expansion, ATTEMPTS, BASE, CAP, CLIENTS, FACTOR, SEED};
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
-use crate::backoff::Schedule;
 
 /// The `backoff_total` shortcode.
-pub struct BackoffTotal;
+pub struct BackoffTotal(pub std::sync::Arc<super::common::Schedules>);
 
 static ARGS: [ArgSpec; 8] = [
     BASE,
@@ -54,7 +53,7 @@ impl Shortcode for BackoffTotal {
             ));
         };
         let strategy = *strategy;
-        let schedule = Schedule::compute_without_fleet(&p);
+        let schedule = self.0.get(&p, false);
         let t = schedule.totals(strategy);
         let ms = match args.str("kind")? {
             "best" => t.best,

@@ -1,8 +1,11 @@
 //! What the backoff shortcodes share: their argument declarations, turning checked arguments into
 //! validated [`Params`], and small HTML helpers.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Value};
-use crate::backoff::{Params, Strategy};
+use crate::backoff::{Params, ParamsKey, Schedule, Strategy};
 use crate::i18n::{format_duration, Lang};
 
 /// `base`: the first wait.
@@ -130,5 +133,42 @@ pub fn value_expansion(ms: f64, ctx: &Context) -> Expansion {
             html
         },
         markdown: format_duration(ms, ctx.lang),
+    }
+}
+
+/// Schedules already computed in this registry's lifetime, shared by the backoff shortcodes: a
+/// translation pair, or a page with a calculator, a chart and a table of the same arguments,
+/// simulates its fleet once. Bounded: cleared when it holds [`Schedules::LIMIT`] entries.
+#[derive(Default)]
+pub struct Schedules(Mutex<HashMap<(ParamsKey, bool), Arc<Schedule>>>);
+
+impl Schedules {
+    /// Entries kept at most.
+    pub const LIMIT: usize = 4096;
+
+    /// The schedule of `params`, with the fleet simulation when `fleet`.
+    pub fn get(&self, params: &Params, fleet: bool) -> Arc<Schedule> {
+        let key = params.key();
+        {
+            let map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            // A schedule with its fleet also answers for one without.
+            if let Some(s) = map
+                .get(&(key.clone(), true))
+                .or_else(|| (!fleet).then(|| map.get(&(key.clone(), false))).flatten())
+            {
+                return Arc::clone(s);
+            }
+        }
+        let schedule = Arc::new(if fleet {
+            Schedule::compute(params)
+        } else {
+            Schedule::compute_without_fleet(params)
+        });
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= Self::LIMIT {
+            map.clear();
+        }
+        map.insert((key, fleet), Arc::clone(&schedule));
+        schedule
     }
 }

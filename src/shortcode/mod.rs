@@ -284,11 +284,12 @@ impl Registry {
     /// The built-in shortcodes: `backoff_table`, `backoff_delay`, `backoff_total`, ...
     pub fn builtin() -> Registry {
         let mut r = Registry::empty();
-        r.register(Box::new(backoff_table::BackoffTable));
+        let schedules = Arc::new(common::Schedules::default());
+        r.register(Box::new(backoff_table::BackoffTable(schedules.clone())));
         r.register(Box::new(backoff_delay::BackoffDelay));
-        r.register(Box::new(backoff_total::BackoffTotal));
-        r.register(Box::new(backoff_chart::BackoffChart));
-        r.register(Box::new(backoff_calculator::BackoffCalculator));
+        r.register(Box::new(backoff_total::BackoffTotal(schedules.clone())));
+        r.register(Box::new(backoff_chart::BackoffChart(schedules.clone())));
+        r.register(Box::new(backoff_calculator::BackoffCalculator(schedules)));
         r
     }
 
