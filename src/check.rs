@@ -102,11 +102,13 @@ impl OutputIndex {
 
 /// Every `id="…"` value in an HTML text.
 fn ids_of(html: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(html);
-    text.split(" id=\"")
-        .skip(1)
-        .filter_map(|rest| rest.split('"').next())
-        .map(str::to_string)
+    const OPEN: &[u8] = b" id=\"";
+    memchr::memmem::find_iter(html, OPEN)
+        .filter_map(|at| {
+            let value = &html[at + OPEN.len()..];
+            let end = memchr::memchr(b'"', value)?;
+            Some(String::from_utf8_lossy(&value[..end]).into_owned())
+        })
         .collect()
 }
 

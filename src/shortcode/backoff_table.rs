@@ -6,7 +6,9 @@
 //! per attempt; a `<tfoot>` with the worst-case, best-case and mean totals. Every number is a
 //! `<data value="MS">` element, so scripts and tests read exact milliseconds.
 
-use super::common::{data_ms, escape, params, SCHEDULE_ARGS};
+use std::fmt::Write;
+
+use super::common::{escape, params, push_data_ms, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Schedule, Strategy};
 use crate::i18n::{format_duration, strategy_label, Lang};
@@ -36,62 +38,64 @@ impl Shortcode for BackoffTable {
 
 /// The `<figure class="backoff">` with the table (also used by the calculator).
 pub fn table_html(schedule: &Schedule, lang: Lang) -> String {
+    // Writes go straight into one buffer (writing to a String cannot fail): a table has a few
+    // hundred cells and big sites have thousands of tables.
     let w = lang.words();
     let strategies = schedule.params().strategies();
     let grouped = strategies.len() > 1;
-    let mut h = String::with_capacity(4096);
+    let mut h = String::with_capacity(2048 + schedule.rows().len() * strategies.len() * 160);
     h.push_str("<figure class=\"backoff\">\n<table class=\"backoff-table\">\n<caption>");
     h.push_str(&escape(&describe_params(schedule.params(), lang)));
     h.push_str("</caption>\n<thead>\n");
     let rowspan = if grouped { " rowspan=\"2\"" } else { "" };
-    h.push_str(&format!(
+    let _ = write!(
+        h,
         "<tr><th scope=\"col\"{rowspan}>{}</th><th scope=\"col\"{rowspan}>{}</th>",
         w.attempt, w.delay
-    ));
+    );
     if grouped {
         for &s in strategies {
-            h.push_str(&format!(
+            let _ = write!(
+                h,
                 "<th scope=\"colgroup\" colspan=\"3\">{}</th>",
                 strategy_label(s)
-            ));
+            );
         }
         h.push_str("</tr>\n<tr>");
     }
     for _ in strategies {
-        h.push_str(&format!(
+        let _ = write!(
+            h,
             "<th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
             w.min, w.max, w.sample
-        ));
+        );
     }
     h.push_str("</tr>\n</thead>\n<tbody>\n");
     for row in schedule.rows() {
-        h.push_str(&format!(
-            "<tr><th scope=\"row\">{}</th><td>{}</td>",
-            row.attempt,
-            data_ms(row.nominal.as_ms(), lang)
-        ));
+        let _ = write!(h, "<tr><th scope=\"row\">{}</th><td>", row.attempt);
+        push_data_ms(&mut h, row.nominal.as_ms(), lang);
+        h.push_str("</td>");
         for &s in strategies {
             let c = row.cell(s);
             for ms in [c.min.as_ms(), c.max.as_ms(), c.sample.as_ms()] {
-                h.push_str(&format!("<td>{}</td>", data_ms(ms, lang)));
+                h.push_str("<td>");
+                push_data_ms(&mut h, ms, lang);
+                h.push_str("</td>");
             }
         }
         h.push_str("</tr>\n");
     }
     h.push_str("</tbody>\n<tfoot>\n");
     for (label, pick) in totals_rows(lang) {
-        h.push_str(&format!("<tr><th scope=\"row\" colspan=\"2\">{label}</th>"));
+        let _ = write!(h, "<tr><th scope=\"row\" colspan=\"2\">{label}</th>");
         for &s in strategies {
             let (ms, estimated) = pick(schedule, s);
-            let mark = if estimated {
-                format!(" <small>({})</small>", w.estimated)
-            } else {
-                String::new()
-            };
-            h.push_str(&format!(
-                "<td colspan=\"3\">{}{mark}</td>",
-                data_ms(ms, lang)
-            ));
+            h.push_str("<td colspan=\"3\">");
+            push_data_ms(&mut h, ms, lang);
+            if estimated {
+                let _ = write!(h, " <small>({})</small>", w.estimated);
+            }
+            h.push_str("</td>");
         }
         h.push_str("</tr>\n");
     }

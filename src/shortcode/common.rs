@@ -120,7 +120,19 @@ pub fn escape(text: &str) -> String {
 
 /// `<data value="MS">localized</data>`: the exact milliseconds for machines, words for people.
 pub fn data_ms(ms: f64, lang: Lang) -> String {
-    format!("<data value=\"{ms}\">{}</data>", format_duration(ms, lang))
+    let mut out = String::with_capacity(48);
+    push_data_ms(&mut out, ms, lang);
+    out
+}
+
+/// [`data_ms`] appended to `out`.
+pub fn push_data_ms(out: &mut String, ms: f64, lang: Lang) {
+    use std::fmt::Write;
+    let _ = write!(
+        out,
+        "<data value=\"{ms}\">{}</data>",
+        format_duration(ms, lang)
+    );
 }
 
 /// A single duration as a shortcode's output: `<data>` inline, in its own `<p>` as a block.
