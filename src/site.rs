@@ -379,12 +379,25 @@ pub fn base_context(
     lang: Lang,
     options: &Options,
 ) -> tera::Context {
+    context_of(base_value(site, templates, lang, options))
+}
+
+/// A Tera context from a JSON object, without copying it again.
+fn context_of(value: serde_json::Map<String, Value>) -> tera::Context {
+    tera::Context::from_value(Value::Object(value)).unwrap_or_default()
+}
+
+/// [`base_context`] as a JSON object, for callers that add to it before rendering.
+fn base_value(
+    site: &Site,
+    templates: &Templates,
+    lang: Lang,
+    options: &Options,
+) -> serde_json::Map<String, Value> {
     let config = &site.config;
-    let mut ctx = tera::Context::new();
-    ctx.insert("lang", lang.code());
-    ctx.insert(
-        "site",
-        &json!({
+    let value = json!({
+        "lang": lang.code(),
+        "site": {
             "title": config.title(lang),
             "description": config.languages[&lang].description,
             "base_url": config.base_url,
@@ -395,21 +408,21 @@ pub fn base_context(
                 "label": s.label[&lang],
                 "url": format!("/{}/{}/", lang.code(), s.path),
             })).collect::<Vec<_>>(),
-        }),
-    );
-    ctx.insert("t", templates.strings(lang));
-    ctx.insert(
-        "other",
-        &json!({
+        },
+        "t": templates.strings(lang),
+        "other": {
             "lang": lang.other().code(),
             "name": lang.other().native_name(),
             "home": format!("/{}/", lang.other().code()),
-        }),
-    );
-    ctx.insert("live_reload", &options.live_reload);
-    ctx.insert("alternates", &Vec::<Value>::new());
-    ctx.insert("translation", &Value::Null);
-    ctx
+        },
+        "live_reload": options.live_reload,
+        "alternates": [],
+        "translation": null,
+    });
+    match value {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
 }
 
 /// A page's data for templates (also used by lists and feeds).
@@ -461,7 +474,7 @@ fn render_page_with(
 ) -> Result<[OutputFile; 2], Diagnostic> {
     let page = &site.pages[i];
     let lang = page.lang;
-    let mut ctx = base_context(site, templates, lang, options);
+    let mut ctx = base_value(site, templates, lang, options);
     let mut value = page_value(site, i);
     value["content"] = Value::String(body.html.clone());
     value["headings"] = json!(body
@@ -471,13 +484,13 @@ fn render_page_with(
             "level": h.level, "id": h.id, "text": h.text,
         }))
         .collect::<Vec<_>>());
-    ctx.insert("page", &value);
+    ctx.insert("page".into(), value);
     let mut alternates = vec![json!({"lang": lang.code(), "url": page.permalink(&site.config)})];
     if let Some(t) = site.translations[i] {
         let other = &site.pages[t];
         ctx.insert(
-            "translation",
-            &json!({
+            "translation".into(),
+            json!({
                 "lang": other.lang.code(),
                 "name": other.lang.native_name(),
                 "url": other.path,
@@ -487,7 +500,8 @@ fn render_page_with(
         alternates.push(json!({"lang": other.lang.code(), "url": other.permalink(&site.config)}));
     }
     alternates.sort_by(|a, b| a["lang"].as_str().cmp(&b["lang"].as_str()));
-    ctx.insert("alternates", &alternates);
+    ctx.insert("alternates".into(), Value::Array(alternates));
+    let ctx = context_of(ctx);
     let what = page.source.path.display().to_string();
     let html = templates
         .render("page.html", &ctx, &what)
