@@ -104,15 +104,7 @@ fn feeds_are_valid_atom() {
 
 #[test]
 fn drafts_are_left_out_unless_asked_for() {
-    let site = tempfile::tempdir().unwrap();
-    common::copy_tree(
-        &common::repo().join("tests/fixtures/check-site"),
-        site.path(),
-    );
-    common::copy_tree(
-        &common::repo().join("templates"),
-        &site.path().join("templates"),
-    );
+    let site = common::fixture_named("check-site");
     let plain = build(&Options::new(site.path()), &Registry::builtin());
     assert!(plain.outputs.get("en/blog/wip/index.html").is_none());
     let sitemap =
