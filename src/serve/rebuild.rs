@@ -248,20 +248,13 @@ impl Rebuilder {
         };
         let new_paths: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
         let remove: Vec<String> = state.static_paths.difference(&new_paths).cloned().collect();
-        let undo = apply(&mut state.outputs, files, &remove);
-        refresh_index(
-            &mut state.index,
-            &state.outputs,
-            undo.iter().map(|(p, _)| p),
-        );
+        let undo = state.apply(files, &remove);
         let mut steps = vec![("static", started.elapsed())];
         let started = Instant::now();
         let errors = crate::check::site_errors(&state.site, &state.index);
         steps.push(("check", started.elapsed()));
         if !errors.is_empty() {
-            let paths: Vec<String> = undo.iter().map(|(p, _)| p.clone()).collect();
-            restore(&mut state.outputs, undo);
-            refresh_index(&mut state.index, &state.outputs, paths.iter());
+            state.restore(undo);
             return failed(errors, steps);
         }
         state.static_paths = new_paths;
@@ -406,18 +399,11 @@ impl Rebuilder {
             .difference(&listing_paths)
             .cloned()
             .collect();
-        let undo = apply(&mut state.outputs, new_files, &remove);
-        refresh_index(
-            &mut state.index,
-            &state.outputs,
-            undo.iter().map(|(p, _)| p),
-        );
+        let undo = state.apply(new_files, &remove);
         let errors = crate::check::site_errors(&state.site, &state.index);
         steps.push(("check", started.elapsed()));
         if !errors.is_empty() {
-            let paths: Vec<String> = undo.iter().map(|(p, _)| p.clone()).collect();
-            restore(&mut state.outputs, undo);
-            refresh_index(&mut state.index, &state.outputs, paths.iter());
+            state.restore(undo);
             undo_site(&mut state.site, undo_pages);
             self.pending = files;
             return failed(errors, steps);
@@ -492,16 +478,28 @@ fn apply(outputs: &mut Outputs, files: Vec<OutputFile>, remove: &[String]) -> Un
 }
 
 /// Undoes [`apply`].
-/// Re-reads the index entries of `paths` from `outputs` (recorded, or forgotten if gone).
-fn refresh_index<'a>(
-    index: &mut OutputIndex,
-    outputs: &Outputs,
-    paths: impl Iterator<Item = &'a String>,
-) {
-    for path in paths {
-        match outputs.get(path) {
-            Some(f) => index.record(f),
-            None => index.remove(path),
+impl State {
+    /// [`apply`] to the outputs, keeping the link-check index in step.
+    fn apply(&mut self, files: Vec<OutputFile>, remove: &[String]) -> Undo {
+        let undo = apply(&mut self.outputs, files, remove);
+        self.refresh_index(undo.iter().map(|(p, _)| p.clone()).collect());
+        undo
+    }
+
+    /// [`restore`] the outputs, keeping the link-check index in step.
+    fn restore(&mut self, undo: Undo) {
+        let paths = undo.iter().map(|(p, _)| p.clone()).collect();
+        restore(&mut self.outputs, undo);
+        self.refresh_index(paths);
+    }
+
+    /// Re-reads the index entries of `paths` (recorded, or forgotten if gone).
+    fn refresh_index(&mut self, paths: Vec<String>) {
+        for path in paths {
+            match self.outputs.get(&path) {
+                Some(f) => self.index.record(f),
+                None => self.index.remove(&path),
+            }
         }
     }
 }
