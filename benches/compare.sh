@@ -8,7 +8,9 @@
 #          1 is the two-page site)
 #   RUNS   clean runs per tool and corpus; the median is reported (default 5)
 #   SLOW   seconds: a tool whose first run takes longer is run only once on that corpus, so the
-#          default run stays within ~10 minutes (default 60; 0 = always RUNS runs)
+#          default run stays within ~10 minutes (default 30; 0 = always RUNS runs)
+#   TOOLS  which of sade, hugo, mdbook, floor to time (default all four; those not installed
+#          or not working yet are skipped with a note)
 #   SEED   corpus seed (default 7)
 #
 # Each run starts from a deleted output folder. Wall time is taken around the process with
@@ -22,7 +24,8 @@ ROOT=$PWD
 OUT="$ROOT/benches/out"
 PAGES=${PAGES:-"1 1000 5000"}
 RUNS=${RUNS:-5}
-SLOW=${SLOW:-60}
+SLOW=${SLOW:-30}
+TOOLS=${TOOLS:-"sade hugo mdbook floor"}
 SEED=${SEED:-7}
 SADE="$ROOT/target/release/sade"
 FLOOR="$ROOT/benches/floor/target/release/sade-floor"
@@ -66,8 +69,11 @@ corpus() {
     return
   fi
   log "   generating $dir"
+  local t0
+  t0=$(now_ns)
   python3 "$ROOT/benches/corpus.py" --pages "$pages" --seed "$SEED" --out "$dir"
   printf '%s\n' "$stamp" >"$dir/.stamp"
+  log "   generated in $(awk -v a="$t0" -v b="$(now_ns)" 'BEGIN {printf "%.1f", (b - a) / 1e9}') s"
 }
 
 now_ns() { date +%s%N; }
@@ -127,10 +133,14 @@ for pages in $PAGES; do
   cat "$dir"/sade/content/*/* "$dir"/hugo/content/*/* >/dev/null
 
   tools=()
-  ((HAVE_SADE)) && tools+=(sade)
-  tools+=(hugo)
-  ((HAVE_MDBOOK)) && tools+=(mdbook)
-  tools+=(floor)
+  for tool in $TOOLS; do
+    case $tool in
+      sade) if ((HAVE_SADE)); then tools+=(sade); fi ;;
+      mdbook) if ((HAVE_MDBOOK)); then tools+=(mdbook); fi ;;
+      hugo | floor) tools+=("$tool") ;;
+      *) log "unknown tool $tool (sade, hugo, mdbook, floor)"; exit 2 ;;
+    esac
+  done
 
   sade_wall="" sade_cpu=""
   for tool in "${tools[@]}"; do
@@ -174,5 +184,6 @@ done
     printf '\n'
     printf -- '- %s\n' "${NOTES[@]}"
   fi
-  printf '\nReproduce: %s (PAGES="%s" RUNS=%s SLOW=%s).\n' "\`benches/compare.sh\`" "$PAGES" "$RUNS" "$SLOW"
+  printf '\nReproduce: %s (PAGES="%s" RUNS=%s SLOW=%s TOOLS="%s").\n' "\`benches/compare.sh\`" \
+    "$PAGES" "$RUNS" "$SLOW" "$TOOLS"
 } | tee "$RESULTS"
