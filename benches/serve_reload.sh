@@ -3,8 +3,8 @@
 #
 #   cargo build --release && benches/serve_reload.sh [RUNS]
 #
-# Generates the site (benches/gen_site.py: 1 000 tr/en pairs of ~300 words, one backoff_table
-# each), starts target/release/sade serve --port 0, opens /__sade/events, appends a sentence to
+# Generates the site with the comparison benchmark's corpus generator (benches/corpus.py: 1 000
+# tr/en pairs of ~600 words, one backoff_table each, sade's own templates), starts target/release/sade serve --port 0, opens /__sade/events, appends a sentence to
 # one page RUNS times (default 10), and prints the median wall time from the write to the
 # `event: reload`, and the rebuild times the server logged.
 set -euo pipefail
@@ -12,13 +12,14 @@ cd "$(dirname "$0")/.."
 runs=${1:-10}
 work=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-python3 benches/gen_site.py "$work/site" . 1000
-target/release/sade serve --port 0 --root "$work/site" >"$work/out" 2>"$work/err" &
+python3 benches/corpus.py --pages 1000 --out "$work/corpus" >/dev/null
+page=$(find "$work/corpus/sade/content" -name '*.en.md' | sort | sed -n 500p)
+target/release/sade serve --port 0 --root "$work/corpus/sade" >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 200); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
 addr=$(sed -n 's|^serving http://\([^/]*\)/$|\1|p' "$work/out")
 echo "server at $addr; first build: $(grep -m1 'rebuild in' "$work/err")"
-python3 - "$addr" "$work/site/content/blog/page-0500.en.md" "$runs" <<'PY'
+python3 - "$addr" "$page" "$runs" <<'PY'
 import socket, statistics, sys, time
 addr, page, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 host, port = addr.rsplit(":", 1)

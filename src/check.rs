@@ -266,12 +266,14 @@ pub fn run(
         return report;
     };
     let templates_text = templates_text(&options.root);
-    let strings = crate::render::Templates::load(&options.root)
-        .map(|t| {
-            t.strings(crate::i18n::Lang::En)
-                .keys()
-                .cloned()
-                .collect::<Vec<_>>()
+    // The build already checked that both languages have the same keys; only the names matter.
+    let strings: Vec<String> = crate::render::load_strings(&options.root)
+        .map(|all| {
+            all.into_values()
+                .next()
+                .unwrap_or_default()
+                .into_keys()
+                .collect()
         })
         .unwrap_or_default();
     report.extend(site_warnings(&site, &templates_text, &strings));

@@ -15,7 +15,7 @@ use crate::i18n::{Date, Lang};
 /// Folder of the pages, relative to the site root.
 pub const CONTENT_DIR: &str = "content";
 
-/// Front matter keys, in the order `index.md` writes them.
+/// Every front matter key a page may use (for "did you mean" on an unknown one).
 pub const FRONT_MATTER_KEYS: [&str; 12] = [
     "title",
     "description",

@@ -10,7 +10,7 @@
 //!    stream, heading anchors, and each page's markdown twin.
 //! 4. [`render`] — one owned Tera and the UI strings; [`site`] and [`listing`] render every page
 //!    and site-wide file into an explicit list of outputs; [`check`] validates links.
-//! 5. [`output`] — the list written atomically: a failed build leaves `public/` untouched.
+//! 5. [`output`] — a staging folder swapped in whole: a failed build leaves `public/` untouched.
 //! 6. [`serve`] — the preview: the same build in memory, served over HTTP, rebuilt on change,
 //!    with live reload.
 //!
@@ -21,13 +21,12 @@
 //!
 //! ```no_run
 //! use sade::shortcode::Registry;
-//! use sade::site::{build, Options};
+//! use sade::site::{build_to_dir, Options};
 //!
-//! let result = build(&Options::new("."), &Registry::builtin());
-//! if result.diagnostics.has_errors() {
-//!     eprint!("{}", result.diagnostics.render());
-//! } else {
-//!     sade::output::write_atomically("public".as_ref(), &result.outputs).unwrap();
+//! let report = build_to_dir(&Options::new("."), &Registry::builtin(), "public".as_ref());
+//! eprint!("{}", report.diagnostics.render());
+//! if report.diagnostics.has_errors() {
+//!     std::process::exit(1); // public/ was left as it was
 //! }
 //! ```
 

@@ -72,8 +72,6 @@ pub fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-type Expanded = ExpandedCall;
-
 /// Renders `body` (a byte range of `source.text`) to HTML, expanding shortcodes.
 /// Every problem in the page is returned, not just the first.
 pub fn render(
@@ -91,7 +89,7 @@ pub fn render(
 
     let mut errors = Vec::new();
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
-    let mut expanded: Vec<Expanded> = Vec::new();
+    let mut expanded: Vec<ExpandedCall> = Vec::new();
     let mut links = Vec::new();
     let mut code_depth = 0usize;
     let mut i = 0;
@@ -232,7 +230,7 @@ fn parse_and_expand(
     limit: usize,
     registry: &Registry,
     ctx: &Context,
-) -> Result<Expanded, Diagnostic> {
+) -> Result<ExpandedCall, Diagnostic> {
     let call = parse_call(&source.text, at, limit).map_err(|e| {
         let mut d = Diagnostic::error(e.message).at(source, e.span, "here");
         if let Some(h) = e.help {
@@ -241,7 +239,7 @@ fn parse_and_expand(
         d
     })?;
     let x = registry.expand(&call, source, ctx)?;
-    Ok(Expanded {
+    Ok(ExpandedCall {
         span: call.span,
         html: x.html,
         markdown: x.markdown,
@@ -252,7 +250,7 @@ fn parse_and_expand(
 fn splice_run<'a>(
     source: &Source,
     run: &[(Event<'a>, Range<usize>)],
-    calls: &[Expanded],
+    calls: &[ExpandedCall],
     out: &mut Vec<Event<'a>>,
 ) {
     let mut next_call = 0;

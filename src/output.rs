@@ -1,8 +1,8 @@
-//! Stage 6 — output: the explicit list of files a build produces, and writing it atomically.
+//! Stage 6 — output: the files a build produces, and the staging folder they are written into.
 //!
-//! A build renders everything in memory first. Only when no error was found is the tree written,
-//! into a staging folder beside the output folder, which then replaces the old output in two
-//! renames. A failed build therefore never touches the previous `public/`.
+//! [`crate::site::build_to_dir`] writes each page into a staging folder beside the output folder
+//! as it is rendered; only when the whole build succeeded does [`swap_in`] replace the old output
+//! with it in two renames. A failed build therefore never touches the previous `public/`.
 
 use std::fs;
 use std::io;
@@ -54,16 +54,6 @@ fn staging_path(out: &Path, tag: &str) -> PathBuf {
     out.with_file_name(format!(".{name}.{tag}-{}", std::process::id()))
 }
 
-/// Writes `files` as the new contents of `out`, replacing it whole, or leaves `out` as it was.
-pub fn write_atomically(out: &Path, files: &Outputs) -> io::Result<()> {
-    let staging = staging_dir(out)?;
-    if let Err(e) = write_tree(&staging, files) {
-        let _ = fs::remove_dir_all(&staging);
-        return Err(e);
-    }
-    swap_in(&staging, out)
-}
-
 /// A fresh, empty staging folder beside `out` (same file system, so the swap is a rename).
 pub fn staging_dir(out: &Path) -> io::Result<PathBuf> {
     let staging = staging_path(out, "staging");
@@ -96,54 +86,4 @@ pub fn swap_in(staging: &Path, out: &Path) -> io::Result<()> {
         fs::remove_dir_all(&old)?;
     }
     Ok(())
-}
-
-/// Writes every file under `dir` (which must not exist yet or be empty).
-pub fn write_tree(dir: &Path, files: &Outputs) -> io::Result<()> {
-    use rayon::prelude::*;
-    fs::create_dir_all(dir)?;
-    let mut dirs: Vec<PathBuf> = files
-        .0
-        .iter()
-        .filter_map(|f| Path::new(&f.path).parent().map(|p| dir.join(p)))
-        .collect();
-    dirs.sort();
-    dirs.dedup();
-    for d in &dirs {
-        fs::create_dir_all(d)?;
-    }
-    files
-        .0
-        .par_iter()
-        .try_for_each(|f| fs::write(dir.join(&f.path), &f.bytes))
-}
-
-/// Writes only the files whose bytes differ from what `dir` holds, and removes files that are no
-/// longer produced. Used by the preview server, where a full swap would break open connections.
-pub fn sync_tree(dir: &Path, files: &Outputs) -> io::Result<usize> {
-    let mut changed = 0;
-    for f in &files.0 {
-        let path = dir.join(&f.path);
-        if fs::read(&path).ok().as_deref() != Some(f.bytes.as_slice()) {
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent)?;
-            }
-            fs::write(&path, &f.bytes)?;
-            changed += 1;
-        }
-    }
-    if dir.exists() {
-        for entry in walkdir::WalkDir::new(dir).contents_first(true) {
-            let entry = entry.map_err(io::Error::other)?;
-            let Ok(rel) = entry.path().strip_prefix(dir) else {
-                continue;
-            };
-            let rel = rel.to_string_lossy().replace('\\', "/");
-            if entry.file_type().is_file() && files.get(&rel).is_none() {
-                fs::remove_file(entry.path())?;
-                changed += 1;
-            }
-        }
-    }
-    Ok(changed)
 }

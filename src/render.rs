@@ -95,11 +95,6 @@ impl Templates {
         self.strings.get(&lang).unwrap_or(&EMPTY)
     }
 
-    /// Does a template called `name` exist?
-    pub fn has(&self, name: &str) -> bool {
-        self.tera.get_template_names().any(|n| n == name)
-    }
-
     /// Renders template `name`; `what` names the page for the error message.
     pub fn render(
         &self,
@@ -121,7 +116,8 @@ impl Templates {
     }
 }
 
-fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>> {
+/// Reads `templates/strings/{tr,en}.yaml`; a key present in one language only is an error.
+pub fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>> {
     let mut all = BTreeMap::new();
     let mut sources = BTreeMap::new();
     let mut errors = Vec::new();

@@ -71,6 +71,24 @@ fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
     out
 }
 
+/// The cells of each attempt's row, each duration formatted by `dur`: the attempt number, the
+/// nominal delay, then min, max and sample of every strategy shown (terminal and GFM tables).
+pub fn row_cells(schedule: &Schedule, dur: impl Fn(f64) -> String) -> Vec<Vec<String>> {
+    let strategies = schedule.params().strategies();
+    schedule
+        .rows()
+        .iter()
+        .map(|row| {
+            let mut cells = vec![row.attempt.to_string(), dur(row.nominal.as_ms())];
+            for &s in strategies {
+                let c = row.cell(s);
+                cells.extend([c.min, c.max, c.sample].map(|d| dur(d.as_ms())));
+            }
+            cells
+        })
+        .collect()
+}
+
 /// Terminal output of `sade calc`: the schedule table, the totals and each strategy's fleet peak.
 pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
     let w = lang.words();
@@ -88,18 +106,7 @@ pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
         head.extend([w.min.to_string(), w.max.to_string(), w.sample.to_string()]);
     }
     let mut table = vec![head];
-    for row in schedule.rows() {
-        let mut cells = vec![row.attempt.to_string(), dur(row.nominal.as_ms())];
-        for &s in strategies {
-            let c = row.cell(s);
-            cells.extend([
-                dur(c.min.as_ms()),
-                dur(c.max.as_ms()),
-                dur(c.sample.as_ms()),
-            ]);
-        }
-        table.push(cells);
-    }
+    table.extend(row_cells(schedule, dur));
     // A line of strategy names, each over the first column of its group.
     let width = widths(&table);
     let mut labels = String::new();

@@ -152,3 +152,28 @@ fn shortcode_inside_code_is_not_an_error() {
         result.diagnostics.render()
     );
 }
+
+#[test]
+fn escaped_shortcode_stays_literal() {
+    let site = common::site_with(&[("tools/x.tr.md", &page("Yazım: \\<< nope(a=1) >>\n"))]);
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    assert!(
+        !result.diagnostics.has_errors(),
+        "{}",
+        result.diagnostics.render()
+    );
+    let html = String::from_utf8(
+        result
+            .outputs
+            .get("tr/tools/x/index.html")
+            .unwrap()
+            .bytes
+            .clone(),
+    )
+    .unwrap();
+    assert!(
+        html.contains("<p>Yazım: &lt;&lt; nope(a=1) &gt;&gt;</p>"),
+        "{}",
+        common::main_of(&html)
+    );
+}

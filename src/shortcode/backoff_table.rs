@@ -140,16 +140,7 @@ pub fn table_markdown(schedule: &Schedule, lang: Lang) -> String {
         out.push_str(" ---: |");
     }
     out.push('\n');
-    for row in schedule.rows() {
-        let mut cells = vec![row.attempt.to_string(), dur(row.nominal.as_ms())];
-        for &s in strategies {
-            let c = row.cell(s);
-            cells.extend([
-                dur(c.min.as_ms()),
-                dur(c.max.as_ms()),
-                dur(c.sample.as_ms()),
-            ]);
-        }
+    for cells in crate::report::row_cells(schedule, dur) {
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
     for (label, pick) in totals_rows(lang) {
