@@ -777,12 +777,26 @@ impl Walk<'_> {
 }
 
 /// A computed schedule: one [`Row`] per attempt, [`Totals`] and the [`Fleet`] simulation.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Schedule {
     params: Params,
     rows: Vec<Row>,
     totals: [Totals; 4],
     fleet: Fleet,
+    /// Decorrelated's estimated mean total. Simulated when the fleet is, or when decorrelated is
+    /// one of the strategies shown; otherwise only if [`Schedule::totals`] asks for it.
+    decorrelated_mean: std::sync::OnceLock<f64>,
+}
+
+/// Equal parameters give equal schedules: the lazily estimated mean is a function of them, so
+/// whether it was computed yet does not count.
+impl PartialEq for Schedule {
+    fn eq(&self, other: &Schedule) -> bool {
+        self.params == other.params
+            && self.rows == other.rows
+            && self.totals == other.totals
+            && self.fleet == other.fleet
+    }
 }
 
 impl Schedule {
@@ -831,16 +845,8 @@ impl Schedule {
             let worst = r.iter().map(|x| x.1).sum::<f64>();
             let sample = samples[s.index()].iter().sum::<f64>();
             let (mean, mean_is_estimate) = match s {
-                Strategy::Decorrelated => {
-                    let estimate = match fleet.strategy(s) {
-                        Some(f) => f.mean_total.as_ms(),
-                        // Not simulated for display: only the clients' totals are needed.
-                        None => simulate_strategy(params, s, fleet.bin.as_ms(), false)
-                            .mean_total
-                            .as_ms(),
-                    };
-                    (estimate, true)
-                }
+                // Filled in by `Schedule::totals` from `decorrelated_mean`.
+                Strategy::Decorrelated => (0.0, true),
                 _ => (r.iter().map(|x| (x.0 + x.1) / 2.0).sum::<f64>(), false),
             };
             Totals {
@@ -851,12 +857,36 @@ impl Schedule {
                 sample: Delay(sample),
             }
         });
-        Schedule {
+        let decorrelated_mean = std::sync::OnceLock::new();
+        if let Some(f) = fleet.strategy(Strategy::Decorrelated) {
+            let _ = decorrelated_mean.set(f.mean_total.as_ms());
+        }
+        let schedule = Schedule {
             params: params.clone(),
             rows,
             totals,
             fleet,
+            decorrelated_mean,
+        };
+        if params.strategies().contains(&Strategy::Decorrelated) {
+            schedule.decorrelated_mean();
         }
+        schedule
+    }
+
+    /// Decorrelated's mean total wait, estimated from the clients (SPEC §1): only the clients'
+    /// totals are needed, not the histograms.
+    fn decorrelated_mean(&self) -> f64 {
+        *self.decorrelated_mean.get_or_init(|| {
+            simulate_strategy(
+                &self.params,
+                Strategy::Decorrelated,
+                self.fleet.bin.as_ms(),
+                false,
+            )
+            .mean_total
+            .as_ms()
+        })
     }
 
     /// The parameters this schedule was computed from.
@@ -869,7 +899,11 @@ impl Schedule {
     }
     /// Sums for `strategy`.
     pub fn totals(&self, strategy: Strategy) -> Totals {
-        self.totals[strategy.index()]
+        let mut totals = self.totals[strategy.index()];
+        if strategy == Strategy::Decorrelated {
+            totals.mean = Delay(self.decorrelated_mean());
+        }
+        totals
     }
     /// The fleet simulation.
     pub fn fleet(&self) -> &Fleet {
@@ -893,6 +927,19 @@ mod tests {
 
     fn ms(x: f64) -> Delay {
         Delay::from_ms(x).unwrap()
+    }
+
+    #[test]
+    fn decorrelated_mean_is_the_same_when_estimated_lazily() {
+        let builder = || Params::builder(ms(100.0)).cap(Some(ms(30_000.0))).seed(11);
+        let all = builder().build().unwrap();
+        let only_none = builder().strategies(vec![Strategy::None]).build().unwrap();
+        let eager = Schedule::compute_without_fleet(&all).totals(Strategy::Decorrelated);
+        let with_fleet = Schedule::compute(&all).totals(Strategy::Decorrelated);
+        let lazy = Schedule::compute_without_fleet(&only_none).totals(Strategy::Decorrelated);
+        assert!(eager.mean.as_ms() > 0.0 && eager.mean_is_estimate);
+        assert_eq!(eager, with_fleet);
+        assert_eq!(eager, lazy);
     }
 
     #[test]

@@ -90,33 +90,51 @@ impl FromStr for Lang {
 /// browser script does the same two operations (`Math.round(x * 10 ** d)`), so both print
 /// the same digits for every input.
 pub fn format_number(value: f64, decimals: usize, lang: Lang) -> String {
+    let mut out = String::with_capacity(16);
+    push_number(&mut out, value, decimals, lang);
+    out
+}
+
+/// [`format_number`] appended to `out` (tables format hundreds of numbers: no allocation).
+pub fn push_number(out: &mut String, value: f64, decimals: usize, lang: Lang) {
     let decimals = decimals.min(6);
     let scale = [1.0, 10.0, 100.0, 1_000.0, 10_000.0, 100_000.0, 1_000_000.0][decimals];
     let scaled = (value.abs() * scale).round();
-    // Integers below 2^53 print exactly as integers (and much faster than float formatting).
-    let digits = if scaled < 9_007_199_254_740_992.0 {
-        (scaled as u64).to_string()
-    } else {
-        format!("{scaled:.0}")
-    };
-    let digits = format!("{digits:0>width$}", width = decimals + 1);
-    let (int, frac) = digits.split_at(digits.len() - decimals);
-    let frac = frac.trim_end_matches('0');
-    let mut out = String::with_capacity(digits.len() + 8);
     if value < 0.0 && scaled != 0.0 {
         out.push('-');
     }
-    for (i, c) in int.chars().enumerate() {
+    // Integers below 2^53 print exactly as integers (and much faster than float formatting).
+    let mut buf = [b'0'; 32];
+    let long;
+    let digits: &[u8] = if scaled < 9_007_199_254_740_992.0 {
+        let mut n = scaled as u64;
+        let mut at = buf.len();
+        while n > 0 {
+            at -= 1;
+            buf[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        // At least `decimals + 1` digits: a zero before the separator.
+        let start = at.min(buf.len() - decimals - 1);
+        &buf[start..]
+    } else {
+        long = format!("{scaled:.0}");
+        long.as_bytes()
+    };
+    let (int, frac) = digits.split_at(digits.len() - decimals);
+    let frac_len = frac.iter().rposition(|&d| d != b'0').map_or(0, |p| p + 1);
+    for (i, &d) in int.iter().enumerate() {
         if i > 0 && (int.len() - i) % 3 == 0 {
             out.push(lang.group_sep());
         }
-        out.push(c);
+        out.push(char::from(d));
     }
-    if !frac.is_empty() {
+    if frac_len > 0 {
         out.push(lang.decimal_sep());
-        out.push_str(frac);
+        frac[..frac_len]
+            .iter()
+            .for_each(|&d| out.push(char::from(d)));
     }
-    out
 }
 
 /// A share in `[0, 1]` as a percentage with one decimal: `%12,5` / `12.5%`.
@@ -183,6 +201,13 @@ impl TimeUnit {
 /// for milliseconds), and `≈ ` in front when that rounding changed the value.
 /// `format_duration(204_800.0, Tr) == "≈ 3,4 dk"`, `format_duration(250.0, En) == "250 ms"`.
 pub fn format_duration(ms: f64, lang: Lang) -> String {
+    let mut out = String::with_capacity(24);
+    push_duration(&mut out, ms, lang);
+    out
+}
+
+/// [`format_duration`] appended to `out`.
+pub fn push_duration(out: &mut String, ms: f64, lang: Lang) {
     let unit = TimeUnit::for_ms(ms);
     let value = ms / unit.ms();
     let decimals = if unit == TimeUnit::Millis || value >= 100.0 {
@@ -192,16 +217,12 @@ pub fn format_duration(ms: f64, lang: Lang) -> String {
     };
     let scale = if decimals == 0 { 1.0 } else { 10.0 };
     let rounded = (value * scale).round() / scale;
-    let approx = if (rounded - value).abs() > value.abs() * 1e-12 {
-        "≈ "
-    } else {
-        ""
-    };
-    format!(
-        "{approx}{}\u{a0}{}",
-        format_number(value, decimals, lang),
-        unit.symbol(lang)
-    )
+    if (rounded - value).abs() > value.abs() * 1e-12 {
+        out.push_str("≈ ");
+    }
+    push_number(out, value, decimals, lang);
+    out.push('\u{a0}');
+    out.push_str(unit.symbol(lang));
 }
 
 /// A calendar date (no time zone: front matter dates are days).

@@ -11,7 +11,7 @@ use std::fmt::Write;
 use super::common::{escape, params, push_data_ms, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Schedule, Strategy};
-use crate::i18n::{format_duration, strategy_label, Lang};
+use crate::i18n::{push_duration, strategy_label, Lang};
 use crate::report::describe_params;
 
 /// The `backoff_table` shortcode.
@@ -122,43 +122,55 @@ pub fn table_markdown(schedule: &Schedule, lang: Lang) -> String {
     let w = lang.words();
     let strategies = schedule.params().strategies();
     let grouped = strategies.len() > 1;
-    let dur = |ms: f64| format_duration(ms, lang);
-    let mut head = vec![w.attempt.to_string(), w.delay.to_string()];
+    let columns = 2 + 3 * strategies.len();
+    let mut out = String::with_capacity(512 + schedule.rows().len() * columns * 16);
+    out.push('*');
+    out.push_str(&describe_params(schedule.params(), lang));
+    out.push_str("*\n\n| ");
+    out.push_str(w.attempt);
+    out.push_str(" | ");
+    out.push_str(w.delay);
     for &s in strategies {
         for col in [w.min, w.max, w.sample] {
-            head.push(if grouped {
-                format!("{} {col}", strategy_label(s))
-            } else {
-                col.to_string()
-            });
+            out.push_str(" | ");
+            if grouped {
+                out.push_str(strategy_label(s));
+                out.push(' ');
+            }
+            out.push_str(col);
         }
     }
-    let mut out = format!("*{}*\n\n", describe_params(schedule.params(), lang));
-    out.push_str(&format!("| {} |\n", head.join(" | ")));
-    out.push('|');
-    for _ in &head {
+    out.push_str(" |\n|");
+    for _ in 0..columns {
         out.push_str(" ---: |");
     }
     out.push('\n');
-    for cells in crate::report::row_cells(schedule, dur) {
-        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+    for row in schedule.rows() {
+        let _ = write!(out, "| {} | ", row.attempt);
+        push_duration(&mut out, row.nominal.as_ms(), lang);
+        for &s in strategies {
+            let c = row.cell(s);
+            for d in [c.min, c.max, c.sample] {
+                out.push_str(" | ");
+                push_duration(&mut out, d.as_ms(), lang);
+            }
+        }
+        out.push_str(" |\n");
     }
     for (label, pick) in totals_rows(lang) {
-        let mut cells = vec![format!("**{label}**"), String::new()];
+        // Cells: the label, an empty delay cell, then value, empty, empty per strategy.
+        let _ = write!(out, "| **{label}** |  |");
         for &s in strategies {
             let (ms, estimated) = pick(schedule, s);
-            let mark = if estimated {
-                format!(" ({})", w.estimated)
-            } else {
-                String::new()
-            };
-            cells.extend([
-                format!("**{}**{mark}", dur(ms)),
-                String::new(),
-                String::new(),
-            ]);
+            out.push_str(" **");
+            push_duration(&mut out, ms, lang);
+            out.push_str("**");
+            if estimated {
+                let _ = write!(out, " ({})", w.estimated);
+            }
+            out.push_str(" |  |  |");
         }
-        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+        out.push('\n');
     }
     out
 }

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Value};
 use crate::backoff::{Params, ParamsKey, Schedule, Strategy};
-use crate::i18n::{format_duration, Lang};
+use crate::i18n::{format_duration, push_duration, Lang};
 
 /// `base`: the first wait.
 pub const BASE: ArgSpec = ArgSpec::required("base", ArgKind::Duration, "the first wait");
@@ -127,12 +127,22 @@ pub fn data_ms(ms: f64, lang: Lang) -> String {
 
 /// [`data_ms`] appended to `out`.
 pub fn push_data_ms(out: &mut String, ms: f64, lang: Lang) {
+    out.push_str("<data value=\"");
+    push_float(out, ms);
+    out.push_str("\">");
+    push_duration(out, ms, lang);
+    out.push_str("</data>");
+}
+
+/// `value` as Rust's `Display` writes it (the shortest digits that read back the same), with a
+/// fast path for whole numbers, which most table cells are.
+pub fn push_float(out: &mut String, value: f64) {
     use std::fmt::Write;
-    let _ = write!(
-        out,
-        "<data value=\"{ms}\">{}</data>",
-        format_duration(ms, lang)
-    );
+    if value.fract() == 0.0 && value.abs() < 9_007_199_254_740_992.0 && value != 0.0 {
+        let _ = write!(out, "{}", value as i64);
+    } else {
+        let _ = write!(out, "{value}");
+    }
 }
 
 /// A single duration as a shortcode's output: `<data>` inline, in its own `<p>` as a block.
@@ -182,5 +192,34 @@ impl Schedules {
         }
         map.insert((key, fleet), Arc::clone(&schedule));
         schedule
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_float_writes_what_display_writes() {
+        let values = [
+            0.0,
+            -0.0,
+            1.0,
+            250.0,
+            30_000.0,
+            0.5,
+            1234.567,
+            1e15,
+            9.007_199_254_740_993e15,
+            1e22,
+            -3.0,
+            0.1 + 0.2,
+            f64::MIN_POSITIVE,
+        ];
+        for v in values {
+            let mut out = String::new();
+            push_float(&mut out, v);
+            assert_eq!(out, v.to_string(), "{v:?}");
+        }
     }
 }
