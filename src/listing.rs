@@ -55,89 +55,94 @@ fn values(site: &Site, idx: &[usize]) -> Vec<Value> {
         .collect()
 }
 
+/// One site-wide file to make; the jobs are independent, so they run in parallel.
+type Job<'a> = Box<dyn Fn() -> Result<OutputFile, Diagnostic> + Send + Sync + 'a>;
+
 /// Every site-wide file.
 pub fn site_files(
     site: &Site,
     templates: &Templates,
     options: &Options,
 ) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
-    let mut files = Vec::new();
-    let mut extra = Vec::new();
-    let mut errors = Vec::new();
-    let mut render = |template: &str, ctx: &tera::Context, path: String, what: &str| match templates
-        .render(template, ctx, what)
-    {
-        Ok(html) => files.push(OutputFile::text(path, html)),
-        Err(d) => errors.push(d),
-    };
+    use rayon::prelude::*;
     let config = &site.config;
+    let render = move |template: &'static str, ctx: tera::Context, path: String, what: &str| {
+        templates
+            .render(template, &ctx, what)
+            .map(|html| OutputFile::text(path, html))
+    };
+    let mut jobs: Vec<Job> = Vec::new();
     for lang in Lang::ALL {
         let code = lang.code();
+        let other = lang.other().code();
         let all = pages_of(site, lang);
-        let in_section = |all: &[usize], name: &str| -> Vec<usize> {
+        let in_section = |name: &str| -> Vec<usize> {
             all.iter()
                 .copied()
                 .filter(|&i| site.pages[i].front.section == name)
                 .collect()
         };
-        let with_alternates = |ctx: &mut tera::Context, path: &str, other_path: &str| {
+        let with_alternates = move |ctx: &mut tera::Context, path: &str, other_path: &str| {
             ctx.insert(
                 "alternates",
                 &json!([
                     {"lang": code, "url": format!("{}{}", config.base_url, path)},
-                    {"lang": lang.other().code(), "url": format!("{}{}", config.base_url, other_path)},
+                    {"lang": other, "url": format!("{}{}", config.base_url, other_path)},
                 ]),
             );
             ctx.insert(
                 "translation",
-                &json!({"lang": lang.other().code(), "name": lang.other().native_name(), "url": other_path}),
+                &json!({"lang": other, "name": lang.other().native_name(), "url": other_path}),
             );
         };
+        let sections: Vec<(&String, Vec<usize>)> = config
+            .sections
+            .keys()
+            .map(|name| (name, in_section(name)))
+            .collect();
+
         // Home.
-        let mut ctx = base_context(site, templates, lang, options);
-        let mut sections = Vec::new();
-        for (name, s) in &config.sections {
-            let idx = in_section(&all, name);
-            sections.push(json!({
-                "name": name,
-                "label": s.label[&lang],
-                "url": format!("/{code}/{}/", s.path),
-                "pages": values(site, &idx[..idx.len().min(HOME_ENTRIES)]),
-                "count": idx.len(),
-            }));
-        }
-        ctx.insert("sections", &sections);
-        ctx.insert("title", config.title(lang));
-        with_alternates(
-            &mut ctx,
-            &format!("/{code}/"),
-            &format!("/{}/", lang.other().code()),
-        );
-        render(
-            "home.html",
-            &ctx,
-            format!("{code}/index.html"),
-            "the home page",
-        );
+        let home_sections: Vec<(&String, Vec<usize>)> = sections
+            .iter()
+            .map(|(name, idx)| (*name, idx.clone()))
+            .collect();
+        jobs.push(Box::new(move || {
+            let mut ctx = base_context(site, templates, lang, options);
+            let sections: Vec<Value> = home_sections
+                .iter()
+                .map(|(name, idx)| {
+                    let s = &config.sections[*name];
+                    json!({
+                        "name": name,
+                        "label": s.label[&lang],
+                        "url": format!("/{code}/{}/", s.path),
+                        "pages": values(site, &idx[..idx.len().min(HOME_ENTRIES)]),
+                        "count": idx.len(),
+                    })
+                })
+                .collect();
+            ctx.insert("sections", &sections);
+            ctx.insert("title", config.title(lang));
+            with_alternates(&mut ctx, &format!("/{code}/"), &format!("/{other}/"));
+            render(
+                "home.html",
+                ctx,
+                format!("{code}/index.html"),
+                "the home page",
+            )
+        }));
 
         // Section lists.
-        for (name, s) in &config.sections {
-            let idx = in_section(&all, name);
-            let mut ctx = base_context(site, templates, lang, options);
-            ctx.insert("title", &s.label[&lang]);
-            ctx.insert("pages", &values(site, &idx));
-            let path = format!("/{code}/{}/", s.path);
-            with_alternates(
-                &mut ctx,
-                &path,
-                &format!("/{}/{}/", lang.other().code(), s.path),
-            );
-            render(
-                "list.html",
-                &ctx,
-                file_of(&path),
-                &format!("section {name}"),
-            );
+        for (name, idx) in sections {
+            jobs.push(Box::new(move || {
+                let s = &config.sections[name];
+                let mut ctx = base_context(site, templates, lang, options);
+                ctx.insert("title", &s.label[&lang]);
+                ctx.insert("pages", &values(site, &idx));
+                let path = format!("/{code}/{}/", s.path);
+                with_alternates(&mut ctx, &path, &format!("/{other}/{}/", s.path));
+                render("list.html", ctx, file_of(&path), &format!("section {name}"))
+            }));
         }
 
         // Tags.
@@ -150,98 +155,129 @@ pub fn site_files(
                     .push(i);
             }
         }
-        let mut tag_values = Vec::new();
-        for (slug, (name, idx)) in &tags {
-            let path = format!("/{code}/tags/{slug}/");
-            tag_values.push(json!({"name": name, "url": path, "count": idx.len()}));
-            let mut ctx = base_context(site, templates, lang, options);
-            ctx.insert("title", name);
-            ctx.insert("tag", name);
-            ctx.insert("pages", &values(site, idx));
-            let other_has = site.pages.iter().any(|p| {
-                p.lang == lang.other() && p.front.tags.iter().any(|t| slugify(t) == *slug)
-            });
-            let other_path = if other_has {
-                format!("/{}/tags/{slug}/", lang.other().code())
+        let other_tags: std::collections::HashSet<String> = site
+            .pages
+            .iter()
+            .filter(|p| p.lang == lang.other())
+            .flat_map(|p| p.front.tags.iter().map(|t| slugify(t)))
+            .collect();
+        let tag_values: Vec<Value> = tags
+            .iter()
+            .map(|(slug, (name, idx))| {
+                json!({"name": name, "url": format!("/{code}/tags/{slug}/"), "count": idx.len()})
+            })
+            .collect();
+        for (slug, (name, idx)) in tags {
+            let other_path = if other_tags.contains(&slug) {
+                format!("/{other}/tags/{slug}/")
             } else {
-                format!("/{}/tags/", lang.other().code())
+                format!("/{other}/tags/")
             };
-            with_alternates(&mut ctx, &path, &other_path);
-            render("tag.html", &ctx, file_of(&path), &format!("tag {name}"));
+            jobs.push(Box::new(move || {
+                let path = format!("/{code}/tags/{slug}/");
+                let mut ctx = base_context(site, templates, lang, options);
+                ctx.insert("title", &name);
+                ctx.insert("tag", &name);
+                ctx.insert("pages", &values(site, &idx));
+                with_alternates(&mut ctx, &path, &other_path);
+                render("tag.html", ctx, file_of(&path), &format!("tag {name}"))
+            }));
         }
-        let mut ctx = base_context(site, templates, lang, options);
-        ctx.insert("tags", &tag_values);
-        ctx.insert(
-            "title",
-            &templates
-                .strings(lang)
-                .get("tags")
-                .cloned()
-                .unwrap_or_default(),
-        );
-        let path = format!("/{code}/tags/");
-        with_alternates(&mut ctx, &path, &format!("/{}/tags/", lang.other().code()));
-        render("tags.html", &ctx, file_of(&path), "the tag index");
+        jobs.push(Box::new(move || {
+            let mut ctx = base_context(site, templates, lang, options);
+            ctx.insert("tags", &tag_values);
+            ctx.insert(
+                "title",
+                &templates
+                    .strings(lang)
+                    .get("tags")
+                    .cloned()
+                    .unwrap_or_default(),
+            );
+            let path = format!("/{code}/tags/");
+            with_alternates(&mut ctx, &path, &format!("/{other}/tags/"));
+            render("tags.html", ctx, file_of(&path), "the tag index")
+        }));
 
         // Atom feed.
-        extra.push(OutputFile::text(
-            format!("{code}/atom.xml"),
-            atom(site, lang, &all),
-        ));
+        jobs.push(Box::new(move || {
+            Ok(OutputFile::text(
+                format!("{code}/atom.xml"),
+                atom(site, lang, &all),
+            ))
+        }));
     }
 
     // `/`: the language chooser; `404.html`, both languages.
-    let mut ctx = base_context(site, templates, config.default_language, options);
-    ctx.insert(
-        "languages",
-        &Lang::ALL
-            .iter()
-            .map(|l| {
-                json!({"lang": l.code(), "name": l.native_name(), "url": format!("/{}/", l.code()),
-                "title": config.title(*l), "description": config.languages[l].description})
-            })
-            .collect::<Vec<_>>(),
-    );
-    ctx.insert(
-        "default_home",
-        &format!("/{}/", config.default_language.code()),
-    );
-    ctx.insert(
-        "alternates",
-        &Lang::ALL
-            .iter()
-            .map(|l| json!({"lang": l.code(), "url": config.home_url(*l)}))
-            .collect::<Vec<_>>(),
-    );
-    ctx.insert(
-        "strings",
-        &json!({
-            "tr": templates.strings(Lang::Tr),
-            "en": templates.strings(Lang::En),
-        }),
-    );
-    render(
-        "root.html",
-        &ctx,
-        "index.html".into(),
-        "the language chooser",
-    );
-    render("404.html", &ctx, "404.html".into(), "the 404 page");
+    let chooser = || {
+        let mut ctx = base_context(site, templates, config.default_language, options);
+        ctx.insert(
+            "languages",
+            &Lang::ALL
+                .iter()
+                .map(|l| {
+                    json!({"lang": l.code(), "name": l.native_name(), "url": format!("/{}/", l.code()),
+                    "title": config.title(*l), "description": config.languages[l].description})
+                })
+                .collect::<Vec<_>>(),
+        );
+        ctx.insert(
+            "default_home",
+            &format!("/{}/", config.default_language.code()),
+        );
+        ctx.insert(
+            "alternates",
+            &Lang::ALL
+                .iter()
+                .map(|l| json!({"lang": l.code(), "url": config.home_url(*l)}))
+                .collect::<Vec<_>>(),
+        );
+        ctx.insert(
+            "strings",
+            &json!({
+                "tr": templates.strings(Lang::Tr),
+                "en": templates.strings(Lang::En),
+            }),
+        );
+        ctx
+    };
+    jobs.push(Box::new(move || {
+        render(
+            "root.html",
+            chooser(),
+            "index.html".into(),
+            "the language chooser",
+        )
+    }));
+    jobs.push(Box::new(move || {
+        render("404.html", chooser(), "404.html".into(), "the 404 page")
+    }));
+    jobs.push(Box::new(|| {
+        Ok(OutputFile::text("sitemap.xml", sitemap(site)))
+    }));
+    jobs.push(Box::new(|| {
+        Ok(OutputFile::text(
+            "robots.txt",
+            format!(
+                "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
+                config.base_url
+            ),
+        ))
+    }));
+    jobs.push(Box::new(|| {
+        Ok(OutputFile::text("llms.txt", llms_txt(site)))
+    }));
 
-    files.append(&mut extra);
-    files.push(OutputFile::text("sitemap.xml", sitemap(site)));
-    files.push(OutputFile::text(
-        "robots.txt",
-        format!(
-            "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
-            config.base_url
-        ),
-    ));
-    files.push(OutputFile::text("llms.txt", llms_txt(site)));
+    let (files, errors): (Vec<_>, Vec<_>) = jobs
+        .par_iter()
+        .map(|job| job())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .partition(Result::is_ok);
     if errors.is_empty() {
-        Ok(files)
+        Ok(files.into_iter().flatten().collect())
     } else {
-        Err(errors)
+        Err(errors.into_iter().filter_map(Result::err).collect())
     }
 }
 
