@@ -72,12 +72,22 @@ impl OutputIndex {
 
     /// Adds one file.
     pub fn record(&mut self, file: &crate::output::OutputFile) {
-        let ids = if file.path.ends_with(".html") {
+        self.insert(file.path.clone(), OutputIndex::ids_in(file));
+    }
+
+    /// The `id` values of a file (none unless it is HTML): what [`OutputIndex::insert`] takes,
+    /// found before taking a lock on a shared index.
+    pub fn ids_in(file: &crate::output::OutputFile) -> Vec<String> {
+        if file.path.ends_with(".html") {
             ids_of(&file.bytes)
         } else {
             Vec::new()
-        };
-        self.files.insert(file.path.clone(), ids);
+        }
+    }
+
+    /// Adds one file by path and ids.
+    pub fn insert(&mut self, path: String, ids: Vec<String>) {
+        self.files.insert(path, ids);
     }
 
     /// Forgets one file.

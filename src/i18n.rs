@@ -35,6 +35,14 @@ impl Lang {
         }
     }
 
+    /// Position in [`Lang::ALL`], for per-language arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Lang::Tr => 0,
+            Lang::En => 1,
+        }
+    }
+
     /// The other language of the pair.
     pub fn other(self) -> Lang {
         match self {

@@ -159,11 +159,13 @@ struct Recorder<'a> {
 
 impl Recorder<'_> {
     fn put(&self, file: OutputFile) {
+        // Scanned for ids before the lock: the workers write pages at the same time.
+        let ids = OutputIndex::ids_in(&file);
+        let path = file.path.clone();
         self.index
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .record(&file);
-        let path = file.path.clone();
+            .insert(path.clone(), ids);
         if let Err(e) = self.sink.put(file) {
             self.errors
                 .lock()
@@ -304,6 +306,8 @@ pub fn build_into(
         errors: Mutex::new(Vec::new()),
     };
     let page_problems = diagnostics.has_errors();
+    // Every page of a language starts from the same template context.
+    let bases = Lang::ALL.map(|lang| base_value(&site, &templates, lang, options));
     let rendered: Vec<Result<Rendered, Vec<Diagnostic>>> = (0..site.pages.len())
         .into_par_iter()
         .map(|i| {
@@ -317,8 +321,9 @@ pub fn build_into(
             };
             let mut body = markdown::render(&page.source, page.body.clone(), registry, &ctx)?;
             if !page_problems {
+                let base = bases[page.lang.index()].clone();
                 let files =
-                    render_page_with(&site, &templates, i, &body, options).map_err(|d| vec![d])?;
+                    render_page_with(&site, &templates, i, &mut body, base).map_err(|d| vec![d])?;
                 for f in files {
                     recorder.put(f);
                 }
@@ -461,22 +466,23 @@ pub fn render_page(
     i: usize,
     options: &Options,
 ) -> Result<[OutputFile; 2], Diagnostic> {
-    render_page_with(site, templates, i, &site.rendered[i], options)
+    let base = base_value(site, templates, site.pages[i].lang, options);
+    let mut body = site.rendered[i].clone();
+    render_page_with(site, templates, i, &mut body, base)
 }
 
-/// Renders page `i` with the given rendered body.
+/// Renders page `i` with the given rendered body onto `base`, its language's
+/// [`base_context`]. The body's HTML is lent to the template context and handed back, not copied.
 fn render_page_with(
     site: &Site,
     templates: &Templates,
     i: usize,
-    body: &Rendered,
-    options: &Options,
+    body: &mut Rendered,
+    mut ctx: serde_json::Map<String, Value>,
 ) -> Result<[OutputFile; 2], Diagnostic> {
     let page = &site.pages[i];
     let lang = page.lang;
-    let mut ctx = base_value(site, templates, lang, options);
     let mut value = page_value(site, i);
-    value["content"] = Value::String(body.html.clone());
     value["headings"] = json!(body
         .headings
         .iter()
@@ -484,6 +490,7 @@ fn render_page_with(
             "level": h.level, "id": h.id, "text": h.text,
         }))
         .collect::<Vec<_>>());
+    value["content"] = Value::String(std::mem::take(&mut body.html));
     ctx.insert("page".into(), value);
     let mut alternates = vec![json!({"lang": lang.code(), "url": page.permalink(&site.config)})];
     if let Some(t) = site.translations[i] {
@@ -501,11 +508,15 @@ fn render_page_with(
     }
     alternates.sort_by(|a, b| a["lang"].as_str().cmp(&b["lang"].as_str()));
     ctx.insert("alternates".into(), Value::Array(alternates));
-    let ctx = context_of(ctx);
+    let mut ctx = context_of(ctx);
     let what = page.source.path.display().to_string();
-    let html = templates
-        .render("page.html", &ctx, &what)
-        .map_err(|d| d.at(&page.source, 0..3, "while rendering this page"))?;
+    let html = templates.render("page.html", &ctx, &what);
+    if let Some(Value::Object(mut value)) = ctx.remove("page") {
+        if let Some(Value::String(content)) = value.remove("content") {
+            body.html = content;
+        }
+    }
+    let html = html.map_err(|d| d.at(&page.source, 0..3, "while rendering this page"))?;
     let md = markdown_twin(site, i, body);
     Ok([
         OutputFile::text(file_of(&page.path), html),
