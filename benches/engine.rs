@@ -33,3 +33,11 @@ fn fleet_100k_clients_20_attempts(bencher: divan::Bencher) {
     let p = params(20, limits::MAX_CLIENTS);
     bencher.bench(|| Fleet::simulate(black_box(&p)));
 }
+
+/// What a table costs: rows, totals, and decorrelated's mean estimated from the default
+/// 1000 clients (no histogram).
+#[divan::bench(args = [8, 10])]
+fn table_1000_clients(bencher: divan::Bencher, attempts: u32) {
+    let p = params(attempts, limits::DEFAULT_CLIENTS);
+    bencher.bench(|| Schedule::compute_without_fleet(black_box(&p)));
+}

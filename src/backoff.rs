@@ -24,6 +24,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
+mod chacha;
+
+use chacha::{Keystreams, LANES};
+
 /// A wait, in milliseconds. Always finite and never negative.
 #[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Default)]
 pub struct Delay(f64);
@@ -439,11 +443,6 @@ impl Params {
         }
     }
 
-    /// The base generator of this seed; clone it and set a stream per client.
-    fn seeded_rng(&self) -> ChaCha8Rng {
-        ChaCha8Rng::seed_from_u64(self.seed)
-    }
-
     /// One client's waits under `strategy` (SPEC §2), written into `out` (cleared first).
     /// `nominal` and `ranges` are this schedule's, passed in so a fleet computes them once.
     fn client_waits(
@@ -475,7 +474,13 @@ impl Params {
 
 /// A uniform draw in `[0, 1)`: the top 53 bits of one `next_u64` (SPEC §2).
 pub fn unit_draw(rng: &mut ChaCha8Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    unit(rng.next_u64())
+}
+
+/// The `[0, 1)` value of one `next_u64`: see [`unit_draw`].
+#[inline]
+fn unit(x: u64) -> f64 {
+    (x >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
 /// The generator of `client` under `strategy` for `seed` (SPEC §2).
@@ -596,12 +601,12 @@ fn simulate_strategy(
     histogram: bool,
 ) -> FleetStrategy {
     let ranges = params.ranges_ms(strategy);
-    let base_rng = params.seeded_rng();
+    let keystreams = Keystreams::new(params.seed());
     let base = params.base().as_ms();
     // `x.min(∞) == x` for every finite x, so this is `Params::capped` without the branch.
     let cap = params.cap().map_or(f64::INFINITY, Delay::as_ms);
     let walk = Walk {
-        base_rng: &base_rng,
+        keystreams: &keystreams,
         strategy,
         attempts: ranges.len(),
         base,
@@ -638,12 +643,12 @@ fn simulate_strategy(
                             let (lo, hi) = ranges[k];
                             lo + u * (hi - lo)
                         };
-                        walk.clients_in_pairs(first..last, &mut counts, wait)
+                        walk.clients_in_lanes(first..last, &mut counts, wait)
                     }
                     Strategy::Decorrelated => {
                         let wait =
                             |_: usize, u: f64, s: f64| (base + u * (3.0 * s - base)).min(cap);
-                        walk.clients_in_pairs(first..last, &mut counts, wait)
+                        walk.clients_in_lanes(first..last, &mut counts, wait)
                     }
                 };
                 totals.push((chunk, total));
@@ -694,6 +699,17 @@ impl Counts {
             self.0[window_index(t, window)] += n;
         }
     }
+    /// Counts one retry at each of the first `n` times of `times`.
+    #[inline]
+    fn add_lanes(&mut self, times: &[f64; LANES], n: usize, window: f64) {
+        if !self.0.is_empty() {
+            // All lanes at once (the divisions vectorize), then the counts one by one.
+            let windows = times.map(|t| window_index(t, window));
+            for &i in &windows[..n] {
+                self.0[i] += 1;
+            }
+        }
+    }
     /// Adds another worker's counts (an empty one adds nothing).
     fn merge(mut self, other: Counts) -> Counts {
         if self.0.is_empty() {
@@ -709,17 +725,19 @@ impl Counts {
 /// The window of retry time `t`: `⌊t / window⌋`, the last one for anything beyond.
 #[inline]
 fn window_index(t: f64, window: f64) -> usize {
-    let i = if window > 0.0 {
-        (t / window) as usize
+    if window > 0.0 {
+        // Clamping before the conversion gives the same index as clamping after it (`as` rounds
+        // toward zero and takes NaN to 0), and the clamped value fits an `i32`, which converts
+        // with fewer instructions than a `usize`.
+        (t / window).clamp(0.0, (WINDOWS - 1) as f64) as i32 as usize
     } else {
         0
-    };
-    i.min(WINDOWS - 1)
+    }
 }
 
 /// What every client of one strategy's fleet shares.
 struct Walk<'a> {
-    base_rng: &'a ChaCha8Rng,
+    keystreams: &'a Keystreams,
     strategy: Strategy,
     attempts: usize,
     base: f64,
@@ -727,50 +745,36 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// The generator of `client` (SPEC §2): a clone of the seeded one, on the client's stream.
-    fn rng(&self, client: u32) -> ChaCha8Rng {
-        let mut rng = self.base_rng.clone();
-        rng.set_stream(self.strategy.stream(client));
-        rng
-    }
-
-    /// Simulates `clients` two at a time, so the CPU overlaps their independent chains of
-    /// float operations. `wait(k, u, previous)` is attempt `k`'s wait from the draw `u` and the
-    /// previous wait (`base` before the first). Counts every retry time into `counts` and returns
-    /// the sum of the clients' total waits, added in client order.
-    fn clients_in_pairs(
+    /// Simulates `clients` [`LANES`] at a time: their streams are generated together, and the
+    /// CPU overlaps their independent chains of float operations. `wait(k, u, previous)` is
+    /// attempt `k`'s wait from the draw `u` and the previous wait (`base` before the first).
+    /// Counts every retry time into `counts` and returns the sum of the clients' total waits,
+    /// added in client order.
+    fn clients_in_lanes(
         &self,
         clients: std::ops::Range<u32>,
         counts: &mut Counts,
         wait: impl Fn(usize, f64, f64) -> f64,
     ) -> f64 {
         let (base, window) = (self.base, self.window);
+        let mut draws = [[0.0; LANES]; limits::MAX_ATTEMPTS as usize];
+        let draws = &mut draws[..self.attempts];
         let mut total = 0.0;
-        let mut client = clients.start;
-        while client + 1 < clients.end {
-            let (mut ra, mut rb) = (self.rng(client), self.rng(client + 1));
-            let (mut ta, mut tb, mut sa, mut sb) = (0.0, 0.0, base, base);
-            for k in 0..self.attempts {
-                sa = wait(k, unit_draw(&mut ra), sa);
-                sb = wait(k, unit_draw(&mut rb), sb);
-                ta += sa;
-                tb += sb;
-                counts.add(ta, window, 1);
-                counts.add(tb, window, 1);
+        for first in clients.clone().step_by(LANES) {
+            // The last group may be short; its extra lanes are computed and ignored.
+            let lanes = (clients.end - first).min(LANES as u32) as usize;
+            self.keystreams.units(self.strategy.stream(first), draws);
+            let (mut t, mut s) = ([0.0; LANES], [base; LANES]);
+            for (k, draws) in draws.iter().enumerate() {
+                for lane in 0..LANES {
+                    s[lane] = wait(k, draws[lane], s[lane]);
+                    t[lane] += s[lane];
+                }
+                counts.add_lanes(&t, lanes, window);
             }
-            total += ta;
-            total += tb;
-            client += 2;
-        }
-        if client < clients.end {
-            let mut rng = self.rng(client);
-            let (mut t, mut s) = (0.0, base);
-            for k in 0..self.attempts {
-                s = wait(k, unit_draw(&mut rng), s);
-                t += s;
-                counts.add(t, window, 1);
+            for &t in &t[..lanes] {
+                total += t;
             }
-            total += t;
         }
         total
     }
@@ -992,6 +996,54 @@ mod tests {
         assert_eq!(Delay::parse("30s").unwrap().to_string(), "30s");
         assert_eq!(Delay::parse("250ms").unwrap().to_string(), "250ms");
         assert_eq!(Delay::parse("1.5s").unwrap().to_string(), "1500ms");
+    }
+
+    /// Every client's waits drawn from its own `rand_chacha` generator, one client after the
+    /// other, summed per chunk: what `simulate_strategy` must reproduce bit for bit, here with
+    /// several chunks, a short last group of lanes and draws from two ChaCha blocks.
+    #[test]
+    fn fleet_matches_one_generator_per_client() {
+        let p = Params::builder(ms(100.0))
+            .cap(Some(ms(20_000.0)))
+            .attempts(11)
+            .seed(2026)
+            .clients(2 * CHUNK + 13)
+            .build()
+            .unwrap();
+        let fleet = Fleet::simulate(&p);
+        let window = fleet.bin.as_ms() / limits::PEAK_WINDOWS_PER_BIN as f64;
+        for strategy in Strategy::ALL {
+            let ranges = p.ranges_ms(strategy);
+            let mut counts = vec![0u32; WINDOWS];
+            let (mut total, mut chunk_total) = (0.0, 0.0);
+            let mut waits = Vec::new();
+            for client in 0..p.clients() {
+                let mut rng = client_rng(p.seed(), strategy, client);
+                p.client_waits(strategy, &mut rng, &ranges, &mut waits);
+                let mut t = 0.0;
+                for w in &waits {
+                    t += w;
+                    counts[window_index(t, window)] += 1;
+                }
+                chunk_total += t;
+                if (client + 1) % CHUNK == 0 || client + 1 == p.clients() {
+                    total += chunk_total;
+                    chunk_total = 0.0;
+                }
+            }
+            let histogram: Vec<u32> = counts
+                .chunks(limits::PEAK_WINDOWS_PER_BIN)
+                .map(|w| w.iter().sum())
+                .collect();
+            let simulated = fleet.strategy(strategy).unwrap();
+            assert_eq!(simulated.histogram, histogram, "{strategy}");
+            let mean = total / f64::from(p.clients());
+            assert_eq!(
+                simulated.mean_total.as_ms().to_bits(),
+                mean.to_bits(),
+                "{strategy}"
+            );
+        }
     }
 
     #[test]
