@@ -67,9 +67,7 @@ pub fn site_files(
     use rayon::prelude::*;
     let config = &site.config;
     let render = move |template: &'static str, ctx: tera::Context, path: String, what: &str| {
-        templates
-            .render(template, &ctx, what)
-            .map(|html| OutputFile::text(path, html))
+        templates.render_file(template, &ctx, what, path)
     };
     let mut jobs: Vec<Job> = Vec::new();
     for lang in Lang::ALL {

@@ -110,6 +110,25 @@ impl Templates {
         })
     }
 
+    /// Renders template `name` straight into the bytes of the output file at `path`: Tera writes
+    /// UTF-8, so the text is not validated again as [`Templates::render`]'s `String` is.
+    pub fn render_file(
+        &self,
+        name: &str,
+        ctx: &tera::Context,
+        what: &str,
+        path: String,
+    ) -> Result<crate::output::OutputFile, Diagnostic> {
+        let mut bytes = Vec::with_capacity(16 * 1024);
+        self.tera.render_to(name, ctx, &mut bytes).map_err(|e| {
+            Diagnostic::error(format!(
+                "rendering {what} with templates/{name}: {}",
+                error_chain(&e)
+            ))
+        })?;
+        Ok(crate::output::OutputFile { path, bytes })
+    }
+
     /// The Tera instance, shared (template shortcodes render with it).
     pub fn shared_tera(&self) -> Arc<Tera> {
         Arc::clone(&self.tera)

@@ -510,7 +510,7 @@ fn render_page_with(
     ctx.insert("alternates".into(), Value::Array(alternates));
     let mut ctx = context_of(ctx);
     let what = page.source.path.display().to_string();
-    let html = templates.render("page.html", &ctx, &what);
+    let html = templates.render_file("page.html", &ctx, &what, file_of(&page.path));
     if let Some(Value::Object(mut value)) = ctx.remove("page") {
         if let Some(Value::String(content)) = value.remove("content") {
             body.html = content;
@@ -519,7 +519,7 @@ fn render_page_with(
     let html = html.map_err(|d| d.at(&page.source, 0..3, "while rendering this page"))?;
     let md = markdown_twin(site, i, body);
     Ok([
-        OutputFile::text(file_of(&page.path), html),
+        html,
         OutputFile::text(format!("{}index.md", page.path.trim_start_matches('/')), md),
     ])
 }

@@ -104,17 +104,23 @@ pub fn params(args: &Args, attempts_arg: &str) -> Result<Params, ArgError> {
 
 /// Escapes text for HTML content and attribute values.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    // The five characters are ASCII, so every other byte run is copied whole (and stays UTF-8).
+    let mut copied = 0;
+    for (i, b) in text.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&text[copied..i]);
+        out.push_str(entity);
+        copied = i + 1;
     }
+    out.push_str(&text[copied..]);
     out
 }
 
@@ -198,6 +204,16 @@ impl Schedules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escape_replaces_the_five_characters_only() {
+        assert_eq!(
+            escape(r#"a<b>&"c" 'ğ'"#),
+            "a&lt;b&gt;&amp;&quot;c&quot; &#39;ğ&#39;"
+        );
+        assert_eq!(escape("İstanbul → Ankara"), "İstanbul → Ankara");
+        assert_eq!(escape(""), "");
+    }
 
     #[test]
     fn push_float_writes_what_display_writes() {
