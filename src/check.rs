@@ -124,67 +124,79 @@ fn ids_of(html: &[u8]) -> Vec<String> {
 
 /// Problems that fail a build: broken internal links or anchors, duplicate URLs.
 pub fn site_errors(site: &Site, outputs: &OutputIndex) -> Vec<Diagnostic> {
-    let mut errors = Vec::new();
-    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    use rayon::prelude::*;
+    // The first page of each URL; a later page with the same URL is the duplicate.
+    let mut first: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, page) in site.pages.iter().enumerate() {
-        if let Some(&j) = seen.get(page.path.as_str()) {
-            let other = &site.pages[j];
-            errors.push(
-                Diagnostic::error(format!(
-                    "two pages want the URL {}: this one and {}",
-                    page.path,
-                    other.source.path.display()
-                ))
-                .at(&page.source, 0..3, "this page")
-                .with_help("give one of them another `slug`"),
-            );
-        } else {
-            seen.insert(&page.path, i);
-        }
-        for link in &site.rendered[i].links {
-            let Some((file, anchor)) = resolve(&page.path, &link.dest) else {
-                continue;
-            };
-            match outputs.ids(&file) {
-                None => {
-                    let suggestion = crate::diagnostic::closest(
-                        &format!("/{}", file.trim_end_matches("index.html")),
-                        site.pages.iter().map(|p| p.path.as_str()),
-                    );
-                    errors.push(
-                        Diagnostic::error(format!(
-                            "broken link: nothing is built at `{}`",
-                            link.dest
-                        ))
+        first.entry(page.path.as_str()).or_insert(i);
+    }
+    // Pages are checked in parallel (the preview re-checks every link after each edit) and the
+    // problems kept in page order.
+    let per_page: Vec<Vec<Diagnostic>> = (0..site.pages.len())
+        .into_par_iter()
+        .map(|i| page_errors(site, outputs, &first, i))
+        .collect();
+    per_page.into_iter().flatten().collect()
+}
+
+/// [`site_errors`] of page `i`.
+fn page_errors(
+    site: &Site,
+    outputs: &OutputIndex,
+    first: &BTreeMap<&str, usize>,
+    i: usize,
+) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let page = &site.pages[i];
+    if let Some(&j) = first.get(page.path.as_str()).filter(|&&j| j != i) {
+        let other = &site.pages[j];
+        errors.push(
+            Diagnostic::error(format!(
+                "two pages want the URL {}: this one and {}",
+                page.path,
+                other.source.path.display()
+            ))
+            .at(&page.source, 0..3, "this page")
+            .with_help("give one of them another `slug`"),
+        );
+    }
+    for link in &site.rendered[i].links {
+        let Some((file, anchor)) = resolve(&page.path, &link.dest) else {
+            continue;
+        };
+        match outputs.ids(&file) {
+            None => {
+                let suggestion = crate::diagnostic::closest(
+                    &format!("/{}", file.trim_end_matches("index.html")),
+                    site.pages.iter().map(|p| p.path.as_str()),
+                );
+                errors.push(
+                    Diagnostic::error(format!("broken link: nothing is built at `{}`", link.dest))
                         .at(&page.source, link.span.clone(), "this link")
                         .with_suggestion(suggestion),
-                    );
-                }
-                Some(f) => {
-                    if let Some(a) = anchor.filter(|a| !a.is_empty()) {
-                        if !f.contains(&a) {
-                            let target_page = site
-                                .pages
-                                .iter()
-                                .position(|p| crate::site::file_of(&p.path) == file);
-                            let ids: Vec<&str> = target_page
-                                .map(|t| {
-                                    site.rendered[t]
-                                        .headings
-                                        .iter()
-                                        .map(|h| h.id.as_str())
-                                        .collect()
-                                })
-                                .unwrap_or_default();
-                            errors.push(
-                                Diagnostic::error(format!(
-                                    "broken anchor: `{}` has no `#{a}`",
-                                    file
-                                ))
+                );
+            }
+            Some(f) => {
+                if let Some(a) = anchor.filter(|a| !a.is_empty()) {
+                    if !f.contains(&a) {
+                        let target_page = site
+                            .pages
+                            .iter()
+                            .position(|p| crate::site::file_of(&p.path) == file);
+                        let ids: Vec<&str> = target_page
+                            .map(|t| {
+                                site.rendered[t]
+                                    .headings
+                                    .iter()
+                                    .map(|h| h.id.as_str())
+                                    .collect()
+                            })
+                            .unwrap_or_default();
+                        errors.push(
+                            Diagnostic::error(format!("broken anchor: `{}` has no `#{a}`", file))
                                 .at(&page.source, link.span.clone(), "this link")
                                 .with_suggestion(crate::diagnostic::closest(&a, ids)),
-                            );
-                        }
+                        );
                     }
                 }
             }
