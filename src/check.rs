@@ -284,9 +284,11 @@ pub fn run(
 ) -> crate::diagnostic::Diagnostics {
     let result = crate::site::build_into(options, registry, &crate::site::Discard, false);
     let mut report = result.diagnostics;
-    let Some(site) = result.site else {
+    let Some(mut site) = result.site else {
         return report;
     };
+    // The warnings below point into the front matter.
+    site.reload_sources(&options.root);
     let templates_text = templates_text(&options.root);
     // The build already checked that both languages have the same keys; only the names matter.
     let strings: Vec<String> = crate::render::load_strings(&options.root)

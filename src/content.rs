@@ -102,7 +102,7 @@ pub struct Page {
 impl Page {
     /// The markdown body.
     pub fn body_text(&self) -> &str {
-        &self.source.text[self.body.clone()]
+        self.source.text.get(self.body.clone()).unwrap_or("")
     }
 
     /// Where `key`'s value is written in the front matter (the opening `---` if it is not).
@@ -175,7 +175,10 @@ pub fn yaml_diagnostic(source: &Source, offset: usize, e: &serde_yaml::Error) ->
 
 /// The span of `key`'s value in the front matter (for errors found after parsing).
 fn value_span(source: &Source, fm: Range<usize>, key: &str) -> Range<usize> {
-    let text = &source.text[fm.clone()];
+    // A text let go after rendering and not read back (see `Site::reload_sources`) has no span.
+    let Some(text) = source.text.get(fm.clone()) else {
+        return fm.start..fm.start + 3;
+    };
     let mut pos = fm.start;
     for line in text.split_inclusive('\n') {
         if let Some(rest) = line.strip_prefix(key) {

@@ -3,7 +3,7 @@
 //! page is collected, so one run reports them all.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use crate::check::OutputIndex;
 use crate::config::Config;
 use crate::content::{load_pages, slugify, translations, Page};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics, Source};
 use crate::i18n::Lang;
 use crate::markdown::{self, Rendered};
 use crate::output::{OutputFile, Outputs};
@@ -55,6 +55,25 @@ pub struct Site {
     pub rendered: Vec<Rendered>,
     /// Drafts that were left out.
     pub drafts_skipped: Vec<Page>,
+}
+
+impl Site {
+    /// Reads back the texts a build let go after rendering (see [`build_into`]), so diagnostics
+    /// can quote them. A file whose length changed since it was read is left empty: its
+    /// diagnostics then name the file without quoting it, as spans into the old text would be
+    /// wrong.
+    pub fn reload_sources(&mut self, root: &Path) {
+        for page in self.pages.iter_mut().chain(self.drafts_skipped.iter_mut()) {
+            if !page.source.text.is_empty() {
+                continue;
+            }
+            if let Ok(text) = std::fs::read_to_string(root.join(&page.source.path)) {
+                if text.len() == page.body.end && text.is_char_boundary(page.body.start) {
+                    page.source.text = text.into();
+                }
+            }
+        }
+    }
 }
 
 /// The result of a build in memory: the files, and every problem found.
@@ -308,38 +327,54 @@ pub fn build_into(
     let page_problems = diagnostics.has_errors();
     // Every page of a language starts from the same template context.
     let bases = Lang::ALL.map(|lang| base_value(&site, &templates, lang, options));
-    let rendered: Vec<Result<Rendered, Vec<Diagnostic>>> = (0..site.pages.len())
+    // The pages' texts are lent to the render workers. Without `keep_bodies` (writing to disk,
+    // `sade check`) each text is let go once its page is rendered: on big sites the sources are
+    // most of the memory. `Site::reload_sources` reads them back if a diagnostic needs them.
+    let texts: Vec<Arc<str>> = site
+        .pages
+        .iter_mut()
+        .map(|p| std::mem::take(&mut p.source.text))
+        .collect();
+    let rendered: Vec<(PageResult, Option<Arc<str>>)> = texts
         .into_par_iter()
-        .map(|i| {
+        .enumerate()
+        .map(|(i, text)| {
             let page = &site.pages[i];
-            let ctx = Context {
-                lang: page.lang,
-                page_title: &page.front.title,
-                page_path: &page.path,
-                block: false,
-                strings: Some(templates.strings(page.lang)),
-            };
-            let mut body = markdown::render(&page.source, page.body.clone(), registry, &ctx)?;
-            if !page_problems {
-                let base = bases[page.lang.index()].clone();
-                let files =
-                    render_page_with(&site, &templates, i, &mut body, base).map_err(|d| vec![d])?;
-                for f in files {
-                    recorder.put(f);
+            let source = Source::new(page.source.path.clone(), text);
+            let result = (|| {
+                let ctx = Context {
+                    lang: page.lang,
+                    page_title: &page.front.title,
+                    page_path: &page.path,
+                    block: false,
+                    strings: Some(templates.strings(page.lang)),
+                };
+                let mut body = markdown::render(&source, page.body.clone(), registry, &ctx)?;
+                if !page_problems {
+                    let base = bases[page.lang.index()].clone();
+                    let files = render_page_with(&site, &templates, i, &source, &mut body, base)
+                        .map_err(|d| vec![d])?;
+                    for f in files {
+                        recorder.put(f);
+                    }
                 }
-            }
-            if !keep[i] {
-                body.html = String::new();
-                body.markdown = String::new();
-                body.calls = Vec::new();
-            }
-            Ok(body)
+                if !keep[i] {
+                    body.html = String::new();
+                    body.markdown = String::new();
+                    body.calls = Vec::new();
+                }
+                Ok(body)
+            })();
+            (result, keep_bodies.then_some(source.text))
         })
         .collect();
-    for (i, r) in rendered.into_iter().enumerate() {
+    for (i, (r, text)) in rendered.into_iter().enumerate() {
         match r {
             Ok(b) => site.rendered[i] = b,
             Err(ds) => diagnostics.extend(ds),
+        }
+        if let Some(text) = text {
+            site.pages[i].source.text = text;
         }
     }
     if diagnostics.has_errors() {
@@ -363,7 +398,13 @@ pub fn build_into(
             .into_inner()
             .unwrap_or_else(|e| e.into_inner()),
     );
-    diagnostics.extend(crate::check::site_errors(&site, &index));
+    let mut errors = crate::check::site_errors(&site, &index);
+    if !errors.is_empty() && !keep_bodies {
+        // The diagnostics quote the sources, which were let go after rendering.
+        site.reload_sources(root);
+        errors = crate::check::site_errors(&site, &index);
+    }
+    diagnostics.extend(errors);
     diagnostics.sort();
     Report {
         diagnostics,
@@ -371,6 +412,9 @@ pub fn build_into(
         files: index.len(),
     }
 }
+
+/// A page's rendered body, or why it could not be rendered.
+type PageResult = Result<Rendered, Vec<Diagnostic>>;
 
 /// The `index.html` path of a site URL path: `/tr/x/` → `tr/x/index.html`.
 pub fn file_of(path: &str) -> String {
@@ -468,7 +512,7 @@ pub fn render_page(
 ) -> Result<[OutputFile; 2], Diagnostic> {
     let base = base_value(site, templates, site.pages[i].lang, options);
     let mut body = site.rendered[i].clone();
-    render_page_with(site, templates, i, &mut body, base)
+    render_page_with(site, templates, i, &site.pages[i].source, &mut body, base)
 }
 
 /// Renders page `i` with the given rendered body onto `base`, its language's
@@ -477,6 +521,7 @@ fn render_page_with(
     site: &Site,
     templates: &Templates,
     i: usize,
+    source: &Source,
     body: &mut Rendered,
     mut ctx: serde_json::Map<String, Value>,
 ) -> Result<[OutputFile; 2], Diagnostic> {
@@ -509,14 +554,14 @@ fn render_page_with(
     alternates.sort_by(|a, b| a["lang"].as_str().cmp(&b["lang"].as_str()));
     ctx.insert("alternates".into(), Value::Array(alternates));
     let mut ctx = context_of(ctx);
-    let what = page.source.path.display().to_string();
+    let what = source.path.display().to_string();
     let html = templates.render_file("page.html", &ctx, &what, file_of(&page.path));
     if let Some(Value::Object(mut value)) = ctx.remove("page") {
         if let Some(Value::String(content)) = value.remove("content") {
             body.html = content;
         }
     }
-    let html = html.map_err(|d| d.at(&page.source, 0..3, "while rendering this page"))?;
+    let html = html.map_err(|d| d.at(source, 0..3, "while rendering this page"))?;
     let md = markdown_twin(site, i, body);
     Ok([
         html,

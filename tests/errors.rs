@@ -177,3 +177,58 @@ fn escaped_shortcode_stays_literal() {
         common::main_of(&html)
     );
 }
+
+/// Writing to disk lets each page's text go once it is rendered and reads it back for the link
+/// checks' diagnostics: the report is the one the in-memory build gives.
+#[test]
+fn disk_build_reads_back_the_sources_it_quotes() {
+    let text = page("Türkçe [git](/tr/tools/y/) ve [çapa](/tr/tools/x/#yok)\n\n## Var\n");
+    let site = common::site_with(&[("tools/x.tr.md", &text)]);
+    let options = Options::new(site.path());
+    let in_memory = build(&options, &Registry::builtin()).diagnostics.render();
+    let out = site.path().join("public");
+    let on_disk = sade::site::build_to_dir(&options, &Registry::builtin(), &out)
+        .diagnostics
+        .render();
+    assert_eq!(on_disk, in_memory);
+    assert!(on_disk.contains("[git](/tr/tools/y/)"), "{on_disk}");
+    assert!(!out.exists(), "a failed build must not create the output");
+}
+
+/// A source that changed length after it was read is not quoted with the old spans (which could
+/// fall inside a letter): diagnostics still name the file, and nothing panics.
+#[test]
+fn a_source_changed_during_the_build_is_not_misquoted() {
+    let site = common::site_with(&[("tools/x.tr.md", &page("Merhaba.\n"))]);
+    let options = Options::new(site.path());
+    let report =
+        sade::site::build_into(&options, &Registry::builtin(), &sade::site::Discard, false);
+    assert!(!report.diagnostics.has_errors());
+    let mut built = report.site.expect("the pages were read");
+    assert!(
+        built.pages[0].source.text.is_empty(),
+        "let go after rendering"
+    );
+    std::fs::write(
+        site.path().join("content/tools/x.tr.md"),
+        page("ğğğ Merhaba.\n"),
+    )
+    .unwrap();
+    built.reload_sources(site.path());
+    let p = &built.pages[0];
+    assert!(p.source.text.is_empty(), "a changed file is not read back");
+    let span = p.front_span("title");
+    let shown = sade::diagnostic::Diagnostic::error("x")
+        .at(&p.source, span, "here")
+        .render();
+    assert!(shown.contains("x.tr.md"), "{shown}");
+
+    // Unchanged length: read back.
+    std::fs::write(
+        site.path().join("content/tools/x.tr.md"),
+        page("Merhaba.\n"),
+    )
+    .unwrap();
+    built.reload_sources(site.path());
+    assert_eq!(&*built.pages[0].source.text, page("Merhaba.\n"));
+}
