@@ -2,7 +2,7 @@
 //! `build` refuses them too), and for `sade check` also pages missing a translation, translation
 //! pairs whose front matter disagrees, drafts and unused UI strings (warnings).
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
 use crate::output::Outputs;
@@ -57,7 +57,8 @@ pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
 /// What a build produced, as far as links care: every path, and the `id`s of each HTML file.
 #[derive(Clone, Debug, Default)]
 pub struct OutputIndex {
-    files: BTreeMap<String, Vec<String>>,
+    /// Looked up once per link of every page, never walked in order.
+    files: HashMap<String, Vec<String>>,
 }
 
 impl OutputIndex {
@@ -126,7 +127,7 @@ fn ids_of(html: &[u8]) -> Vec<String> {
 pub fn site_errors(site: &Site, outputs: &OutputIndex) -> Vec<Diagnostic> {
     use rayon::prelude::*;
     // The first page of each URL; a later page with the same URL is the duplicate.
-    let mut first: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut first: HashMap<&str, usize> = HashMap::new();
     for (i, page) in site.pages.iter().enumerate() {
         first.entry(page.path.as_str()).or_insert(i);
     }
@@ -143,7 +144,7 @@ pub fn site_errors(site: &Site, outputs: &OutputIndex) -> Vec<Diagnostic> {
 fn page_errors(
     site: &Site,
     outputs: &OutputIndex,
-    first: &BTreeMap<&str, usize>,
+    first: &HashMap<&str, usize>,
     i: usize,
 ) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
