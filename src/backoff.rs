@@ -938,9 +938,16 @@ mod tests {
         let builder = || Params::builder(ms(100.0)).cap(Some(ms(30_000.0))).seed(11);
         let all = builder().build().unwrap();
         let only_none = builder().strategies(vec![Strategy::None]).build().unwrap();
-        let eager = Schedule::compute_without_fleet(&all).totals(Strategy::Decorrelated);
+        let shown = Schedule::compute_without_fleet(&all);
+        assert!(shown.decorrelated_mean.get().is_some(), "shown: simulated");
+        let not_shown = Schedule::compute_without_fleet(&only_none);
+        assert!(
+            not_shown.decorrelated_mean.get().is_none(),
+            "not shown: not yet"
+        );
+        let eager = shown.totals(Strategy::Decorrelated);
         let with_fleet = Schedule::compute(&all).totals(Strategy::Decorrelated);
-        let lazy = Schedule::compute_without_fleet(&only_none).totals(Strategy::Decorrelated);
+        let lazy = not_shown.totals(Strategy::Decorrelated);
         assert!(eager.mean.as_ms() > 0.0 && eager.mean_is_estimate);
         assert_eq!(eager, with_fleet);
         assert_eq!(eager, lazy);

@@ -39,10 +39,25 @@ impl Source {
         }
     }
 
+    /// `offset` moved into the text and back to the start of its character. A span can outlive
+    /// its text (a source read back after it changed on disk): quoting it must not panic.
+    fn boundary(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+
+    /// `span` clamped to the text, on character boundaries.
+    pub fn clamp(&self, span: &Range<usize>) -> Range<usize> {
+        let start = self.boundary(span.start);
+        start..self.boundary(span.end).max(start)
+    }
+
     /// 1-based line and character column of byte `offset`.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
+        let before = &self.text[..self.boundary(offset)];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let col = before[line_start..].chars().count() + 1;
@@ -154,9 +169,10 @@ impl Diagnostic {
             Some(loc) => {
                 let name = loc.source.path.display().to_string();
                 file = SimpleFile::new(name, loc.source.text.as_ref());
-                report = report.with_labels(vec![
-                    Label::primary((), loc.span.clone()).with_message(&loc.label)
-                ]);
+                report =
+                    report
+                        .with_labels(vec![Label::primary((), loc.source.clamp(&loc.span))
+                            .with_message(&loc.label)]);
             }
             None => file = SimpleFile::new(String::new(), ""),
         }
@@ -264,6 +280,21 @@ mod tests {
         let d = Diagnostic::error("bad").at(&src, at..at + 8, "here");
         assert!(d.render().contains("a.md:2:4"), "{}", d.render());
         assert_eq!(d.to_string(), "a.md:2:4: error: bad");
+    }
+
+    #[test]
+    fn spans_that_outlived_their_text_are_clamped_not_panicked_on() {
+        // "ğğ": bytes 0–1 and 2–3; offsets 1 and 3 fall inside a letter, 9 past the end.
+        let source = Source::new("x.tr.md", "ğğ\nb");
+        assert_eq!(source.clamp(&(1..3)), 0..2);
+        assert_eq!(source.clamp(&(3..9)), 2..source.text.len());
+        assert_eq!(source.line_col(3), (1, 2));
+        let shown = Diagnostic::error("x").at(&source, 3..9, "here").render();
+        assert!(shown.contains("x.tr.md:1:2"), "{shown}");
+        let empty = Source::new("y.tr.md", "");
+        let shown = Diagnostic::error("y").at(&empty, 40..50, "here").render();
+        assert!(shown.starts_with("error: y\n"), "{shown}");
+        assert!(shown.contains("y.tr.md:1:1"), "{shown}");
     }
 
     #[test]

@@ -66,9 +66,6 @@ pub fn site_files(
 ) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
     use rayon::prelude::*;
     let config = &site.config;
-    let render = move |template: &'static str, ctx: tera::Context, path: String, what: &str| {
-        templates.render_file(template, &ctx, what, path)
-    };
     let mut jobs: Vec<Job> = Vec::new();
     for lang in Lang::ALL {
         let code = lang.code();
@@ -100,34 +97,26 @@ pub fn site_files(
             .collect();
 
         // Home.
-        let home_sections: Vec<(&String, Vec<usize>)> = sections
+        let home_sections: Vec<Value> = sections
             .iter()
-            .map(|(name, idx)| (*name, idx.clone()))
+            .map(|(name, idx)| {
+                let s = &config.sections[*name];
+                json!({
+                    "name": name,
+                    "label": s.label[&lang],
+                    "url": format!("/{code}/{}/", s.path),
+                    "pages": values(site, &idx[..idx.len().min(HOME_ENTRIES)]),
+                    "count": idx.len(),
+                })
+            })
             .collect();
         jobs.push(Box::new(move || {
             let mut ctx = base_context(site, templates, lang, options);
-            let sections: Vec<Value> = home_sections
-                .iter()
-                .map(|(name, idx)| {
-                    let s = &config.sections[*name];
-                    json!({
-                        "name": name,
-                        "label": s.label[&lang],
-                        "url": format!("/{code}/{}/", s.path),
-                        "pages": values(site, &idx[..idx.len().min(HOME_ENTRIES)]),
-                        "count": idx.len(),
-                    })
-                })
-                .collect();
-            ctx.insert("sections", &sections);
+            ctx.insert("sections", &home_sections);
             ctx.insert("title", config.title(lang));
             with_alternates(&mut ctx, &format!("/{code}/"), &format!("/{other}/"));
-            render(
-                "home.html",
-                ctx,
-                format!("{code}/index.html"),
-                "the home page",
-            )
+            let path = format!("{code}/index.html");
+            templates.render_file("home.html", &ctx, "the home page", path)
         }));
 
         // Section lists.
@@ -139,7 +128,8 @@ pub fn site_files(
                 ctx.insert("pages", &values(site, &idx));
                 let path = format!("/{code}/{}/", s.path);
                 with_alternates(&mut ctx, &path, &format!("/{other}/{}/", s.path));
-                render("list.html", ctx, file_of(&path), &format!("section {name}"))
+                let what = format!("section {name}");
+                templates.render_file("list.html", &ctx, &what, file_of(&path))
             }));
         }
 
@@ -178,7 +168,8 @@ pub fn site_files(
                 ctx.insert("tag", &name);
                 ctx.insert("pages", &values(site, &idx));
                 with_alternates(&mut ctx, &path, &other_path);
-                render("tag.html", ctx, file_of(&path), &format!("tag {name}"))
+                let what = format!("tag {name}");
+                templates.render_file("tag.html", &ctx, &what, file_of(&path))
             }));
         }
         jobs.push(Box::new(move || {
@@ -194,7 +185,7 @@ pub fn site_files(
             );
             let path = format!("/{code}/tags/");
             with_alternates(&mut ctx, &path, &format!("/{other}/tags/"));
-            render("tags.html", ctx, file_of(&path), "the tag index")
+            templates.render_file("tags.html", &ctx, "the tag index", file_of(&path))
         }));
 
         // Atom feed.
@@ -240,15 +231,11 @@ pub fn site_files(
         ctx
     };
     jobs.push(Box::new(move || {
-        render(
-            "root.html",
-            chooser(),
-            "index.html".into(),
-            "the language chooser",
-        )
+        let what = "the language chooser";
+        templates.render_file("root.html", &chooser(), what, "index.html".into())
     }));
     jobs.push(Box::new(move || {
-        render("404.html", chooser(), "404.html".into(), "the 404 page")
+        templates.render_file("404.html", &chooser(), "the 404 page", "404.html".into())
     }));
     jobs.push(Box::new(|| {
         Ok(OutputFile::text("sitemap.xml", sitemap(site)))

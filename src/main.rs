@@ -28,7 +28,7 @@ enum Command {
     /// Build the site into public/ (replaced whole, or left untouched on error).
     Build(BuildArgs),
     /// Run every check of a build, and more, without writing anything.
-    Check(BuildArgs),
+    Check(SiteArgs),
     /// Compute a backoff schedule in the terminal.
     Calc(CalcArgs),
     /// Preview the site: serve it from memory, rebuild on change, reload open pages.
@@ -72,16 +72,31 @@ struct ServeArgs {
 }
 
 #[derive(Args)]
-struct BuildArgs {
+struct SiteArgs {
     /// Site root (the folder with sade.yaml).
     #[arg(long, default_value = ".")]
     root: PathBuf,
-    /// Output folder (default: ROOT/public).
-    #[arg(long)]
-    out: Option<PathBuf>,
     /// Include pages marked `draft: true`.
     #[arg(long)]
     drafts: bool,
+}
+
+impl SiteArgs {
+    fn options(&self) -> sade::site::Options {
+        sade::site::Options {
+            drafts: self.drafts,
+            ..sade::site::Options::new(&self.root)
+        }
+    }
+}
+
+#[derive(Args)]
+struct BuildArgs {
+    #[command(flatten)]
+    site: SiteArgs,
+    /// Output folder (default: ROOT/public).
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -174,11 +189,8 @@ fn calc(args: CalcArgs) -> Result<String, String> {
 
 fn build(args: BuildArgs) -> ExitCode {
     let started = Instant::now();
-    let options = sade::site::Options {
-        drafts: args.drafts,
-        ..sade::site::Options::new(&args.root)
-    };
-    let out = args.out.unwrap_or_else(|| args.root.join("public"));
+    let options = args.site.options();
+    let out = args.out.unwrap_or_else(|| args.site.root.join("public"));
     let report = sade::site::build_to_dir(&options, &sade::shortcode::Registry::builtin(), &out);
     eprint!("{}", report.diagnostics.render());
     if report.diagnostics.has_errors() {
@@ -195,11 +207,8 @@ fn build(args: BuildArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn check(args: BuildArgs) -> ExitCode {
-    let options = sade::site::Options {
-        drafts: args.drafts,
-        ..sade::site::Options::new(&args.root)
-    };
+fn check(args: SiteArgs) -> ExitCode {
+    let options = args.options();
     let mut report = sade::check::run(&options, &sade::shortcode::Registry::builtin());
     report.sort();
     eprint!("{}", report.render());

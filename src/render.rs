@@ -95,23 +95,9 @@ impl Templates {
         self.strings.get(&lang).unwrap_or(&EMPTY)
     }
 
-    /// Renders template `name`; `what` names the page for the error message.
-    pub fn render(
-        &self,
-        name: &str,
-        ctx: &tera::Context,
-        what: &str,
-    ) -> Result<String, Diagnostic> {
-        self.tera.render(name, ctx).map_err(|e| {
-            Diagnostic::error(format!(
-                "rendering {what} with templates/{name}: {}",
-                error_chain(&e)
-            ))
-        })
-    }
-
-    /// Renders template `name` straight into the bytes of the output file at `path`: Tera writes
-    /// UTF-8, so the text is not validated again as [`Templates::render`]'s `String` is.
+    /// Renders template `name` straight into the bytes of the output file at `path` (Tera writes
+    /// UTF-8, so the text is not validated again as a `String` would be); `what` names the page
+    /// for the error message.
     pub fn render_file(
         &self,
         name: &str,

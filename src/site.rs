@@ -60,10 +60,10 @@ pub struct Site {
 impl Site {
     /// Reads back the texts a build let go after rendering (see [`build_into`]), so diagnostics
     /// can quote them. A file whose length changed since it was read is left empty: its
-    /// diagnostics then name the file without quoting it, as spans into the old text would be
-    /// wrong.
+    /// diagnostics then name the file without quoting it. (An edit that keeps the length is
+    /// quoted as the file is now; [`Source::clamp`] keeps any span inside the text.)
     pub fn reload_sources(&mut self, root: &Path) {
-        for page in self.pages.iter_mut().chain(self.drafts_skipped.iter_mut()) {
+        for page in &mut self.pages {
             if !page.source.text.is_empty() {
                 continue;
             }
