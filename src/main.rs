@@ -28,7 +28,7 @@ enum Command {
     /// Build the site into public/ (replaced whole, or left untouched on error).
     Build(BuildArgs),
     /// Run every check of a build, and more, without writing anything.
-    Check(SiteArgs),
+    Check(BuildArgs),
     /// Compute a backoff schedule in the terminal.
     Calc(CalcArgs),
     /// Preview the site: serve it from memory, rebuild on change, reload open pages.
@@ -207,8 +207,9 @@ fn build(args: BuildArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn check(args: SiteArgs) -> ExitCode {
-    let options = args.options();
+fn check(args: BuildArgs) -> ExitCode {
+    // `--out` is accepted so that `check` takes the same flags as `build`; nothing is written.
+    let options = args.site.options();
     let mut report = sade::check::run(&options, &sade::shortcode::Registry::builtin());
     report.sort();
     eprint!("{}", report.render());
