@@ -100,11 +100,6 @@ pub struct Page {
 }
 
 impl Page {
-    /// The markdown body.
-    pub fn body_text(&self) -> &str {
-        self.source.text.get(self.body.clone()).unwrap_or("")
-    }
-
     /// Where `key`'s value is written in the front matter (the opening `---` if it is not).
     pub fn front_span(&self, key: &str) -> Range<usize> {
         value_span(&self.source, 0..self.body.start, key)
@@ -382,7 +377,7 @@ pub fn load_pages(config: &Config, root: &Path) -> (Vec<Page>, Vec<Diagnostic>) 
             continue;
         }
         let path = entry.path();
-        let rel = path.strip_prefix(root).unwrap_or(path).to_path_buf();
+        let rel = crate::diagnostic::display_path(root, path);
         let Some(stem) = path
             .strip_prefix(&dir)
             .ok()

@@ -66,6 +66,9 @@ pub fn site_files(
 ) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
     use rayon::prelude::*;
     let config = &site.config;
+    // Every list starts from its language's template context, built once.
+    let bases = Lang::ALL.map(|lang| base_context(site, templates, lang, options));
+    let bases = &bases;
     let mut jobs: Vec<Job> = Vec::new();
     for lang in Lang::ALL {
         let code = lang.code();
@@ -111,7 +114,7 @@ pub fn site_files(
             })
             .collect();
         jobs.push(Box::new(move || {
-            let mut ctx = base_context(site, templates, lang, options);
+            let mut ctx = bases[lang.index()].clone();
             ctx.insert("sections", &home_sections);
             ctx.insert("title", config.title(lang));
             with_alternates(&mut ctx, &format!("/{code}/"), &format!("/{other}/"));
@@ -123,7 +126,7 @@ pub fn site_files(
         for (name, idx) in sections {
             jobs.push(Box::new(move || {
                 let s = &config.sections[name];
-                let mut ctx = base_context(site, templates, lang, options);
+                let mut ctx = bases[lang.index()].clone();
                 ctx.insert("title", &s.label[&lang]);
                 ctx.insert("pages", &values(site, &idx));
                 let path = format!("/{code}/{}/", s.path);
@@ -163,7 +166,7 @@ pub fn site_files(
             };
             jobs.push(Box::new(move || {
                 let path = format!("/{code}/tags/{slug}/");
-                let mut ctx = base_context(site, templates, lang, options);
+                let mut ctx = bases[lang.index()].clone();
                 ctx.insert("title", &name);
                 ctx.insert("tag", &name);
                 ctx.insert("pages", &values(site, &idx));
@@ -173,7 +176,7 @@ pub fn site_files(
             }));
         }
         jobs.push(Box::new(move || {
-            let mut ctx = base_context(site, templates, lang, options);
+            let mut ctx = bases[lang.index()].clone();
             ctx.insert("tags", &tag_values);
             ctx.insert(
                 "title",
@@ -199,7 +202,7 @@ pub fn site_files(
 
     // `/`: the language chooser; `404.html`, both languages.
     let chooser = || {
-        let mut ctx = base_context(site, templates, config.default_language, options);
+        let mut ctx = bases[config.default_language.index()].clone();
         ctx.insert(
             "languages",
             &Lang::ALL

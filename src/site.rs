@@ -181,16 +181,16 @@ impl Recorder<'_> {
         // Scanned for ids before the lock: the workers write pages at the same time.
         let ids = OutputIndex::ids_in(&file);
         let path = file.path.clone();
-        self.index
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(path.clone(), ids);
         if let Err(e) = self.sink.put(file) {
             self.errors
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .push(Diagnostic::error(format!("cannot write {path}: {e}")));
         }
+        self.index
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path, ids);
     }
 }
 
