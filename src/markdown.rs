@@ -14,7 +14,7 @@ use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 use crate::content::slugify;
 use crate::diagnostic::{Diagnostic, Source};
 use crate::shortcode::grammar::{parse_call, starts_call};
-use crate::shortcode::{escape, Context, Registry};
+use crate::shortcode::{escape, Call, Context, Registry};
 
 /// A heading of the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,13 +107,12 @@ pub fn render(
         if code_depth > 0 || !is_text(event) {
             // A paragraph that is exactly one shortcode becomes a block.
             if let Event::Start(Tag::Paragraph) = event {
-                if let Some((end, call_at)) = lone_call(source, &events, i) {
+                if let Some((end, call)) = lone_call(source, &events, i) {
                     let block_ctx = Context {
                         block: true,
                         ..ctx.clone()
                     };
-                    match parse_and_expand(source, call_at, events[end].1.end, registry, &block_ctx)
-                    {
+                    match expand(&call, source, registry, &block_ctx) {
                         Ok(x) => {
                             out.push(Event::Html(CowStr::from(x.html.clone())));
                             expanded.push(x);
@@ -196,12 +195,8 @@ fn is_text(e: &Event) -> bool {
 }
 
 /// If the paragraph starting at `i` holds nothing but one shortcode, returns the index of its
-/// `End(Paragraph)` and where the call starts.
-fn lone_call(
-    source: &Source,
-    events: &[(Event, Range<usize>)],
-    i: usize,
-) -> Option<(usize, usize)> {
+/// `End(Paragraph)` and the parsed call.
+fn lone_call(source: &Source, events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, Call)> {
     let mut j = i + 1;
     while j < events.len() && is_text(&events[j].0) {
         j += 1;
@@ -221,7 +216,7 @@ fn lone_call(
     source.text[call.span.end..inner.end]
         .trim()
         .is_empty()
-        .then_some((j, at))
+        .then_some((j, call))
 }
 
 fn parse_and_expand(
@@ -238,9 +233,19 @@ fn parse_and_expand(
         }
         d
     })?;
-    let x = registry.expand(&call, source, ctx)?;
+    expand(&call, source, registry, ctx)
+}
+
+/// Expands a parsed call.
+fn expand(
+    call: &Call,
+    source: &Source,
+    registry: &Registry,
+    ctx: &Context,
+) -> Result<ExpandedCall, Diagnostic> {
+    let x = registry.expand(call, source, ctx)?;
     Ok(ExpandedCall {
-        span: call.span,
+        span: call.span.clone(),
         html: x.html,
         markdown: x.markdown,
     })
