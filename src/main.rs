@@ -327,6 +327,12 @@ fn serve(args: ServeArgs) -> ExitCode {
     }
 }
 
+/// jemalloc instead of the system allocator: a build makes many small, short-lived allocations on
+/// every worker thread, where it is ~20 % faster than glibc's malloc for ~10 % more peak memory.
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
