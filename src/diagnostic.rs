@@ -26,16 +26,22 @@ pub enum Severity {
 pub struct Source {
     /// Path as shown to the user (relative to the site root where possible).
     pub path: PathBuf,
-    /// The whole file, front matter included.
-    pub text: Arc<str>,
+    /// The whole file, front matter included. An `Arc<String>`, not an `Arc<str>`: a file read
+    /// into a `String` is shared without copying it again.
+    pub text: Arc<String>,
 }
 
 impl Source {
     /// A source with the given display path and text.
-    pub fn new(path: impl Into<PathBuf>, text: impl Into<Arc<str>>) -> Source {
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
+        Source::shared(path, Arc::new(text.into()))
+    }
+
+    /// A source whose text is already shared.
+    pub fn shared(path: impl Into<PathBuf>, text: Arc<String>) -> Source {
         Source {
             path: path.into(),
-            text: text.into(),
+            text,
         }
     }
 
@@ -168,7 +174,7 @@ impl Diagnostic {
         match &self.location {
             Some(loc) => {
                 let name = loc.source.path.display().to_string();
-                file = SimpleFile::new(name, loc.source.text.as_ref());
+                file = SimpleFile::new(name, loc.source.text.as_str());
                 report =
                     report
                         .with_labels(vec![Label::primary((), loc.source.clamp(&loc.span))

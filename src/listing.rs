@@ -36,30 +36,68 @@ pub fn pages_of(site: &Site, lang: Lang) -> Vec<usize> {
 /// Pages the home page shows per section (newest first); the section list has them all.
 pub const HOME_ENTRIES: usize = 10;
 
-/// What a list shows of each page: a slim record, since big sites list thousands of pages.
-fn values(site: &Site, idx: &[usize]) -> Vec<Value> {
-    idx.iter()
-        .map(|&i| {
-            let p = &site.pages[i];
-            let f = &p.front;
-            json!({
-                "title": f.title,
-                "description": f.description,
-                "url": p.path,
-                "published": f.published.iso(),
-                "published_long": f.published.long(p.lang),
-                "updated": f.updated.iso(),
-                "tags": f.tags,
-            })
-        })
-        .collect()
+/// What a list shows of each page: a slim record, since big sites list thousands of pages. Made
+/// once per page (a page is in its section's list, its tags' lists and maybe its home page) and
+/// copied into each list.
+fn record(site: &Site, i: usize) -> Value {
+    let p = &site.pages[i];
+    let f = &p.front;
+    json!({
+        "title": f.title,
+        "description": f.description,
+        "url": p.path,
+        "published": f.published.iso(),
+        "published_long": f.published.long(p.lang),
+        "updated": f.updated.iso(),
+        "tags": f.tags,
+    })
+}
+
+/// The records of the pages `idx`, ready to move into a template context.
+fn records_of(records: &[Value], idx: &[usize]) -> Value {
+    Value::Array(idx.iter().map(|&i| records[i].clone()).collect())
+}
+
+/// Adds `key: value` to `ctx` without the copy `tera::Context::insert` makes of a JSON value.
+fn insert_value(ctx: &mut tera::Context, key: &str, value: Value) {
+    let mut map = serde_json::Map::new();
+    map.insert(key.to_string(), value);
+    if let Ok(extra) = tera::Context::from_value(Value::Object(map)) {
+        ctx.extend(extra);
+    }
 }
 
 /// One site-wide file to make; the jobs are independent, so they run in parallel.
 type Job<'a> = Box<dyn Fn() -> Result<OutputFile, Diagnostic> + Send + Sync + 'a>;
 
-/// Every site-wide file.
+/// Every site-wide file: [`lists`] and [`feeds`].
 pub fn site_files(
+    site: &Site,
+    templates: &Templates,
+    options: &Options,
+) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
+    let mut files = lists(site, templates, options)?;
+    files.extend(feeds(site));
+    Ok(files)
+}
+
+/// Each language's Atom feed. Unlike [`lists`], these carry rendered page bodies.
+pub fn feeds(site: &Site) -> Vec<OutputFile> {
+    Lang::ALL.iter().map(|&lang| feed(site, lang)).collect()
+}
+
+/// `LANG/atom.xml`.
+pub fn feed(site: &Site, lang: Lang) -> OutputFile {
+    OutputFile::text(
+        format!("{}/atom.xml", lang.code()),
+        atom(site, lang, &pages_of(site, lang)),
+    )
+}
+
+/// The site-wide files made from front matter alone (homes, section and tag lists, the tag
+/// indexes, the language chooser, 404, sitemap, robots.txt, llms.txt): they can be made while
+/// the pages render.
+pub fn lists(
     site: &Site,
     templates: &Templates,
     options: &Options,
@@ -69,6 +107,11 @@ pub fn site_files(
     // Every list starts from its language's template context, built once.
     let bases = Lang::ALL.map(|lang| base_context(site, templates, lang, options));
     let bases = &bases;
+    let records: Vec<Value> = (0..site.pages.len())
+        .into_par_iter()
+        .map(|i| record(site, i))
+        .collect();
+    let records = &records;
     let mut jobs: Vec<Job> = Vec::new();
     for lang in Lang::ALL {
         let code = lang.code();
@@ -108,7 +151,7 @@ pub fn site_files(
                     "name": name,
                     "label": s.label[&lang],
                     "url": format!("/{code}/{}/", s.path),
-                    "pages": values(site, &idx[..idx.len().min(HOME_ENTRIES)]),
+                    "pages": records_of(records, &idx[..idx.len().min(HOME_ENTRIES)]),
                     "count": idx.len(),
                 })
             })
@@ -128,7 +171,7 @@ pub fn site_files(
                 let s = &config.sections[name];
                 let mut ctx = bases[lang.index()].clone();
                 ctx.insert("title", &s.label[&lang]);
-                ctx.insert("pages", &values(site, &idx));
+                insert_value(&mut ctx, "pages", records_of(records, &idx));
                 let path = format!("/{code}/{}/", s.path);
                 with_alternates(&mut ctx, &path, &format!("/{other}/{}/", s.path));
                 let what = format!("section {name}");
@@ -169,7 +212,7 @@ pub fn site_files(
                 let mut ctx = bases[lang.index()].clone();
                 ctx.insert("title", &name);
                 ctx.insert("tag", &name);
-                ctx.insert("pages", &values(site, &idx));
+                insert_value(&mut ctx, "pages", records_of(records, &idx));
                 with_alternates(&mut ctx, &path, &other_path);
                 let what = format!("tag {name}");
                 templates.render_file("tag.html", &ctx, &what, file_of(&path))
@@ -189,14 +232,6 @@ pub fn site_files(
             let path = format!("/{code}/tags/");
             with_alternates(&mut ctx, &path, &format!("/{other}/tags/"));
             templates.render_file("tags.html", &ctx, "the tag index", file_of(&path))
-        }));
-
-        // Atom feed.
-        jobs.push(Box::new(move || {
-            Ok(OutputFile::text(
-                format!("{code}/atom.xml"),
-                atom(site, lang, &all),
-            ))
         }));
     }
 

@@ -330,44 +330,62 @@ pub fn build_into(
     // The pages' texts are lent to the render workers. Without `keep_bodies` (writing to disk,
     // `sade check`) each text is let go once its page is rendered: on big sites the sources are
     // most of the memory. `Site::reload_sources` reads them back if a diagnostic needs them.
-    let texts: Vec<Arc<str>> = site
+    let texts: Vec<Arc<String>> = site
         .pages
         .iter_mut()
         .map(|p| std::mem::take(&mut p.source.text))
         .collect();
-    let rendered: Vec<(PageResult, Option<Arc<str>>)> = texts
-        .into_par_iter()
-        .enumerate()
-        .map(|(i, text)| {
-            let page = &site.pages[i];
-            let source = Source::new(page.source.path.clone(), text);
-            let result = (|| {
-                let ctx = Context {
-                    lang: page.lang,
-                    page_title: &page.front.title,
-                    page_path: &page.path,
-                    block: false,
-                    strings: Some(templates.strings(page.lang)),
-                };
-                let mut body = markdown::render(&source, page.body.clone(), registry, &ctx)?;
-                if !page_problems {
-                    let base = bases[page.lang.index()].clone();
-                    let files = render_page_with(&site, &templates, i, &source, &mut body, base)
-                        .map_err(|d| vec![d])?;
-                    for f in files {
-                        recorder.put(f);
+    let render_pages = || -> Vec<(PageResult, Option<Arc<String>>)> {
+        texts
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let page = &site.pages[i];
+                let source = Source::shared(page.source.path.clone(), text);
+                let result = (|| {
+                    let ctx = Context {
+                        lang: page.lang,
+                        page_title: &page.front.title,
+                        page_path: &page.path,
+                        block: false,
+                        strings: Some(templates.strings(page.lang)),
+                    };
+                    let mut body = markdown::render(&source, page.body.clone(), registry, &ctx)?;
+                    if !page_problems {
+                        let base = bases[page.lang.index()].clone();
+                        let files =
+                            render_page_with(&site, &templates, i, &source, &mut body, base)
+                                .map_err(|d| vec![d])?;
+                        for f in files {
+                            recorder.put(f);
+                        }
                     }
-                }
-                if !keep[i] {
-                    body.html = String::new();
-                    body.markdown = String::new();
-                    body.calls = Vec::new();
-                }
-                Ok(body)
-            })();
-            (result, keep_bodies.then_some(source.text))
-        })
-        .collect();
+                    if !keep[i] {
+                        body.html = String::new();
+                        body.markdown = String::new();
+                        body.calls = Vec::new();
+                    }
+                    Ok(body)
+                })();
+                (result, keep_bodies.then_some(source.text))
+            })
+            .collect()
+    };
+    // The lists need front matter only, so they are made while the pages render: the biggest
+    // (a section listing every page) would otherwise run alone at the end.
+    let make_lists = || -> Vec<Diagnostic> {
+        if page_problems {
+            return Vec::new();
+        }
+        match crate::listing::lists(&site, &templates, options) {
+            Ok(files) => {
+                files.into_iter().for_each(|f| recorder.put(f));
+                Vec::new()
+            }
+            Err(ds) => ds,
+        }
+    };
+    let (rendered, list_problems) = rayon::join(render_pages, make_lists);
     for (i, (r, text)) in rendered.into_iter().enumerate() {
         match r {
             Ok(b) => site.rendered[i] = b,
@@ -377,12 +395,12 @@ pub fn build_into(
             site.pages[i].source.text = text;
         }
     }
+    diagnostics.extend(list_problems);
     if diagnostics.has_errors() {
         return fail(diagnostics, Some(site));
     }
-    match crate::listing::site_files(&site, &templates, options) {
-        Ok(files) => files.into_iter().for_each(|f| recorder.put(f)),
-        Err(ds) => diagnostics.extend(ds),
+    for f in crate::listing::feeds(&site) {
+        recorder.put(f);
     }
     match static_files(root) {
         Ok(files) => files.into_iter().for_each(|f| recorder.put(f)),
@@ -575,25 +593,54 @@ fn render_page_with(
 pub fn markdown_twin(site: &Site, i: usize, body: &Rendered) -> String {
     let page = &site.pages[i];
     let f = &page.front;
-    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
-    let tags: Vec<String> = f.tags.iter().map(|t| q(t)).collect();
-    let mut out = String::from("---\n");
-    out.push_str(&format!("title: {}\n", q(&f.title)));
-    out.push_str(&format!("description: {}\n", q(&f.description)));
-    out.push_str(&format!("url: {}\n", page.permalink(&site.config)));
-    out.push_str(&format!("lang: {}\n", page.lang.code()));
-    out.push_str(&format!("author: {}\n", q(&f.author)));
-    out.push_str(&format!("published: {}\n", f.published.iso()));
-    out.push_str(&format!("updated: {}\n", f.updated.iso()));
-    out.push_str(&format!("section: {}\n", f.section));
-    out.push_str(&format!("tags: [{}]\n", tags.join(",")));
-    out.push_str("---\n\n");
-    out.push_str(&format!("# {}\n\n", f.title));
-    if !f.description.is_empty() {
-        out.push_str(&format!("> {}\n\n", f.description));
+    let mut out = String::with_capacity(body.markdown.len() + 512);
+    // JSON strings are valid YAML double-quoted scalars.
+    let quoted = |out: &mut String, key: &str, s: &str| {
+        out.push_str(key);
+        out.push_str(&serde_json::to_string(s).unwrap_or_default());
+        out.push('\n');
+    };
+    let plain = |out: &mut String, key: &str, s: &str| {
+        out.push_str(key);
+        out.push_str(s);
+        out.push('\n');
+    };
+    out.push_str("---\n");
+    quoted(&mut out, "title: ", &f.title);
+    quoted(&mut out, "description: ", &f.description);
+    plain(&mut out, "url: ", &page.permalink(&site.config));
+    plain(&mut out, "lang: ", page.lang.code());
+    quoted(&mut out, "author: ", &f.author);
+    plain(&mut out, "published: ", &f.published.iso());
+    plain(&mut out, "updated: ", &f.updated.iso());
+    plain(&mut out, "section: ", &f.section);
+    out.push_str("tags: [");
+    for (n, t) in f.tags.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str(&serde_json::to_string(t).unwrap_or_default());
     }
-    let body = body.markdown.replace("\r\n", "\n");
-    out.push_str(body.trim_start_matches('\n'));
+    out.push_str("]\n---\n\n# ");
+    out.push_str(&f.title);
+    out.push_str("\n\n");
+    if !f.description.is_empty() {
+        out.push_str("> ");
+        out.push_str(&f.description);
+        out.push_str("\n\n");
+    }
+    let mut body = body.markdown.as_str();
+    while let Some(rest) = body
+        .strip_prefix('\n')
+        .or_else(|| body.strip_prefix("\r\n"))
+    {
+        body = rest;
+    }
+    if body.contains('\r') {
+        out.push_str(&body.replace("\r\n", "\n"));
+    } else {
+        out.push_str(body);
+    }
     if !out.ends_with('\n') {
         out.push('\n');
     }

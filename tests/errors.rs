@@ -250,5 +250,5 @@ fn a_source_changed_during_the_build_is_not_misquoted() {
     )
     .unwrap();
     built.reload_sources(site.path());
-    assert_eq!(&*built.pages[0].source.text, page("Merhaba.\n"));
+    assert_eq!(built.pages[0].source.text.as_str(), page("Merhaba.\n"));
 }

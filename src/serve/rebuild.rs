@@ -361,13 +361,7 @@ impl Rebuilder {
         steps.push(("pages", started.elapsed()));
         let started = Instant::now();
         if body_only {
-            for lang in langs {
-                let all = listing::pages_of(&state.site, lang);
-                new_files.push(OutputFile::text(
-                    format!("{}/atom.xml", lang.code()),
-                    listing::atom(&state.site, lang, &all),
-                ));
-            }
+            new_files.extend(langs.into_iter().map(|l| listing::feed(&state.site, l)));
         } else {
             match listing::site_files(&state.site, &state.templates, &self.options) {
                 Ok(files) => new_files.extend(files),
