@@ -292,15 +292,10 @@ pub fn run(
     site.reload_sources(&options.root);
     let templates_text = templates_text(&options.root);
     // The build already checked that both languages have the same keys; only the names matter.
-    let strings: Vec<String> = crate::render::load_strings(&options.root)
-        .map(|all| {
-            all.into_values()
-                .next()
-                .unwrap_or_default()
-                .into_keys()
-                .collect()
-        })
-        .unwrap_or_default();
+    let strings: Vec<String> = result.tools.map_or_else(Vec::new, |tools| {
+        let keys = tools.templates.strings(crate::i18n::Lang::Tr).keys();
+        keys.cloned().collect()
+    });
     report.extend(site_warnings(&site, &templates_text, &strings));
     report
 }

@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 use crate::output::OutputFile;
 use crate::render::Templates;
 use crate::shortcode::escape;
-use crate::site::{base_context, file_of, Options, Site};
+use crate::site::{base_context, file_of, urls, Options, Site};
 
 /// Entries of each Atom feed: the newest pages, as feed readers expect (the feed carries each
 /// page's whole body, so a feed of every page would grow with the site).
@@ -89,7 +89,7 @@ pub fn feeds(site: &Site) -> Vec<OutputFile> {
 /// `LANG/atom.xml`.
 pub fn feed(site: &Site, lang: Lang) -> OutputFile {
     OutputFile::text(
-        format!("{}/atom.xml", lang.code()),
+        urls::feed(lang.code()).trim_start_matches('/').to_string(),
         atom(site, lang, &pages_of(site, lang)),
     )
 }
@@ -198,17 +198,17 @@ pub fn lists(
         let tag_values: Vec<Value> = tags
             .iter()
             .map(|(slug, (name, idx))| {
-                json!({"name": name, "url": format!("/{code}/tags/{slug}/"), "count": idx.len()})
+                json!({"name": name, "url": urls::tag(code, slug), "count": idx.len()})
             })
             .collect();
         for (slug, (name, idx)) in tags {
             let other_path = if other_tags.contains(&slug) {
-                format!("/{other}/tags/{slug}/")
+                urls::tag(other, &slug)
             } else {
-                format!("/{other}/tags/")
+                urls::tags(other)
             };
             jobs.push(Box::new(move || {
-                let path = format!("/{code}/tags/{slug}/");
+                let path = urls::tag(code, &slug);
                 let mut ctx = bases[lang.index()].clone();
                 ctx.insert("title", &name);
                 ctx.insert("tag", &name);
@@ -229,8 +229,8 @@ pub fn lists(
                     .cloned()
                     .unwrap_or_default(),
             );
-            let path = format!("/{code}/tags/");
-            with_alternates(&mut ctx, &path, &format!("/{other}/tags/"));
+            let path = urls::tags(code);
+            with_alternates(&mut ctx, &path, &urls::tags(other));
             templates.render_file("tags.html", &ctx, "the tag index", file_of(&path))
         }));
     }
@@ -375,7 +375,7 @@ pub fn sitemap(site: &Site) -> String {
 /// The Atom 1.0 feed of `lang`: every page, newest first.
 pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
     let config = &site.config;
-    let feed_url = format!("{}/{}/atom.xml", config.base_url, lang.code());
+    let feed_url = format!("{}{}", config.base_url, urls::feed(lang.code()));
     let updated = idx
         .iter()
         .map(|&i| site.pages[i].front.updated)
@@ -426,8 +426,11 @@ pub fn llms_txt(site: &Site) -> String {
         for i in pages_of(site, l) {
             let p = &site.pages[i];
             out.push_str(&format!(
-                "- [{}]({}{}index.md): {}\n",
-                p.front.title, config.base_url, p.path, p.front.description
+                "- [{}]({}{}): {}\n",
+                p.front.title,
+                config.base_url,
+                urls::twin(&p.path),
+                p.front.description
             ));
         }
         out.push('\n');

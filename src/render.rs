@@ -122,7 +122,7 @@ impl Templates {
 }
 
 /// Reads `templates/strings/{tr,en}.yaml`; a key present in one language only is an error.
-pub fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>> {
+fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>> {
     let mut all = BTreeMap::new();
     let mut sources = BTreeMap::new();
     let mut errors = Vec::new();

@@ -84,6 +84,17 @@ pub struct Build {
     pub diagnostics: Diagnostics,
     /// The loaded site, when loading got that far.
     pub site: Option<Site>,
+    /// The templates and shortcodes the build used, when it got as far as rendering pages.
+    pub tools: Option<Tools>,
+}
+
+/// What a successful build rendered with, for callers that go on rendering (the preview) or
+/// checking (`sade check`) without loading them again.
+pub struct Tools {
+    /// The site's templates and UI strings.
+    pub templates: Templates,
+    /// The shortcodes, the site's template shortcodes included.
+    pub registry: Registry,
 }
 
 /// The result of a build streamed into a [`Sink`].
@@ -94,6 +105,8 @@ pub struct Report {
     pub site: Option<Site>,
     /// Every file the sink received.
     pub files: usize,
+    /// The templates and shortcodes the build used, when it got as far as rendering pages.
+    pub tools: Option<Tools>,
 }
 
 /// Where a build's files go, one at a time, from several threads.
@@ -225,6 +238,7 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
                 diagnostics,
                 site: None,
                 files: 0,
+                tools: None,
             };
         }
     };
@@ -255,6 +269,7 @@ pub fn build(options: &Options, registry: &Registry) -> Build {
         outputs,
         diagnostics: report.diagnostics,
         site: report.site,
+        tools: report.tools,
     }
 }
 
@@ -274,6 +289,7 @@ pub fn build_into(
             diagnostics,
             site,
             files: 0,
+            tools: None,
         }
     };
     let root = &options.root;
@@ -396,8 +412,14 @@ pub fn build_into(
         }
     }
     diagnostics.extend(list_problems);
+    let tools = Tools {
+        templates,
+        registry: site_registry,
+    };
     if diagnostics.has_errors() {
-        return fail(diagnostics, Some(site));
+        let mut report = fail(diagnostics, Some(site));
+        report.tools = Some(tools);
+        return report;
     }
     for f in crate::listing::feeds(&site) {
         recorder.put(f);
@@ -428,6 +450,7 @@ pub fn build_into(
         diagnostics,
         site: Some(site),
         files: index.len(),
+        tools: Some(tools),
     }
 }
 
@@ -437,6 +460,26 @@ type PageResult = Result<Rendered, Vec<Diagnostic>>;
 /// The `index.html` path of a site URL path: `/tr/x/` → `tr/x/index.html`.
 pub fn file_of(path: &str) -> String {
     format!("{}index.html", path.trim_start_matches('/'))
+}
+
+/// The URL paths of the files sade makes besides pages and lists, in one place.
+pub mod urls {
+    /// A page's markdown twin: `/tr/x/` → `/tr/x/index.md`.
+    pub fn twin(page_path: &str) -> String {
+        format!("{page_path}index.md")
+    }
+    /// A language's Atom feed: `/tr/atom.xml`.
+    pub fn feed(lang: &str) -> String {
+        format!("/{lang}/atom.xml")
+    }
+    /// A language's tag index: `/tr/tags/`.
+    pub fn tags(lang: &str) -> String {
+        format!("/{lang}/tags/")
+    }
+    /// One tag's list: `/tr/tags/SLUG/`.
+    pub fn tag(lang: &str, slug: &str) -> String {
+        format!("/{lang}/tags/{slug}/")
+    }
 }
 
 /// Template context shared by every page of `lang`.
@@ -469,7 +512,7 @@ fn base_value(
             "description": config.languages[&lang].description,
             "base_url": config.base_url,
             "home": format!("/{}/", lang.code()),
-            "feed": format!("/{}/atom.xml", lang.code()),
+            "feed": urls::feed(lang.code()),
             "sections": config.sections.iter().map(|(name, s)| json!({
                 "name": name,
                 "label": s.label[&lang],
@@ -505,7 +548,7 @@ pub fn page_value(site: &Site, i: usize) -> Value {
         "lang": lang.code(),
         "url": page.path,
         "permalink": page.permalink(&site.config),
-        "markdown_url": format!("{}index.md", page.path),
+        "markdown_url": urls::twin(&page.path),
         "published": f.published.iso(),
         "published_long": f.published.long(lang),
         "updated": f.updated.iso(),
@@ -515,7 +558,7 @@ pub fn page_value(site: &Site, i: usize) -> Value {
         "section_url": format!("/{}/{}/", lang.code(), section.path),
         "tags": f.tags.iter().map(|t| json!({
             "name": t,
-            "url": format!("/{}/tags/{}/", lang.code(), slugify(t)),
+            "url": urls::tag(lang.code(), &slugify(t)),
         })).collect::<Vec<_>>(),
         "draft": f.draft,
     })
@@ -583,7 +626,7 @@ fn render_page_with(
     let md = markdown_twin(site, i, body);
     Ok([
         html,
-        OutputFile::text(format!("{}index.md", page.path.trim_start_matches('/')), md),
+        OutputFile::text(urls::twin(page.path.trim_start_matches('/')), md),
     ])
 }
 
@@ -649,6 +692,18 @@ pub fn markdown_twin(site: &Site, i: usize, body: &Rendered) -> String {
 
 /// Every file of `root/static`, as is.
 pub fn static_files(root: &Path) -> Result<Vec<OutputFile>, Diagnostic> {
+    static_sources(root)?
+        .into_iter()
+        .map(|(path, file)| {
+            let bytes = std::fs::read(&file)
+                .map_err(|e| Diagnostic::error(format!("cannot read {}: {e}", file.display())))?;
+            Ok(OutputFile { path, bytes })
+        })
+        .collect()
+}
+
+/// Every file of `root/static` as (output path, file), without reading them.
+pub fn static_sources(root: &Path) -> Result<Vec<(String, PathBuf)>, Diagnostic> {
     let dir = root.join(STATIC_DIR);
     if !dir.exists() {
         return Ok(Vec::new());
@@ -665,10 +720,7 @@ pub fn static_files(root: &Path) -> Result<Vec<OutputFile>, Diagnostic> {
             .unwrap_or(entry.path())
             .to_string_lossy()
             .replace('\\', "/");
-        let bytes = std::fs::read(entry.path()).map_err(|e| {
-            Diagnostic::error(format!("cannot read {}: {e}", entry.path().display()))
-        })?;
-        files.push(OutputFile { path: rel, bytes });
+        files.push((rel, entry.into_path()));
     }
     Ok(files)
 }

@@ -174,9 +174,10 @@ impl Rebuilder {
             };
         }
         let started = Instant::now();
-        let (Some(site), Ok(templates)) = (build.site, Templates::load(&self.options.root)) else {
+        // A build without errors has both; the preview keeps rendering with what it used.
+        let (Some(site), Some(tools)) = (build.site, build.tools) else {
             self.stale = true;
-            diagnostics.push(Diagnostic::error("the templates changed during the build"));
+            diagnostics.push(Diagnostic::error("the build returned no site"));
             return Outcome {
                 diagnostics,
                 changed: Vec::new(),
@@ -204,24 +205,11 @@ impl Rebuilder {
             .filter(|p| !page_paths.contains(*p) && !static_paths.contains(*p))
             .cloned()
             .collect();
-        let registry = match self.registry.with_templates(&self.options.root, &templates) {
-            Ok(r) => r,
-            Err(ds) => {
-                self.stale = true;
-                diagnostics.extend(ds);
-                return Outcome {
-                    diagnostics,
-                    changed: Vec::new(),
-                    full: true,
-                    steps,
-                };
-            }
-        };
         self.state = Some(State {
             index: OutputIndex::of(&outputs),
             site,
-            templates,
-            registry,
+            templates: tools.templates,
+            registry: tools.registry,
             outputs,
             by_source,
             listing_paths,
@@ -428,13 +416,13 @@ fn failed(errors: Vec<Diagnostic>, steps: Vec<(&'static str, Duration)>) -> Outc
 fn page_files(page: &crate::content::Page) -> [String; 2] {
     [
         file_of(&page.path),
-        format!("{}index.md", page.path.trim_start_matches('/')),
+        site::urls::twin(page.path.trim_start_matches('/')),
     ]
 }
 
 fn static_paths(root: &Path) -> BTreeSet<String> {
-    site::static_files(root)
-        .map(|files| files.into_iter().map(|f| f.path).collect())
+    site::static_sources(root)
+        .map(|files| files.into_iter().map(|(path, _)| path).collect())
         .unwrap_or_default()
 }
 
