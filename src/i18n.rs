@@ -349,16 +349,12 @@ pub struct Words {
     pub best_total: &'static str,
     /// Row: mean total.
     pub mean_total: &'static str,
-    /// Row: Σ samples.
-    pub sample_total: &'static str,
     /// Marks an estimated value.
     pub estimated: &'static str,
     /// Share of retries in the busiest window.
     pub peak_share: &'static str,
     /// A schedule (title).
     pub schedule: &'static str,
-    /// No upper bound.
-    pub no_cap: &'static str,
     /// `N attempts`.
     pub attempts: &'static str,
     /// Clients of the fleet simulation.
@@ -381,11 +377,9 @@ const TR_WORDS: Words = Words {
     worst_total: "En kötü durumda toplam bekleme",
     best_total: "En iyi durumda toplam bekleme",
     mean_total: "Ortalama toplam bekleme",
-    sample_total: "Örnek toplam bekleme",
     estimated: "tahmini",
     peak_share: "Tepe payı",
     schedule: "Backoff zamanlaması",
-    no_cap: "sınırsız",
     attempts: "deneme",
     clients: "istemci",
     time: "Zaman",
@@ -403,11 +397,9 @@ const EN_WORDS: Words = Words {
     worst_total: "Worst-case total wait",
     best_total: "Best-case total wait",
     mean_total: "Mean total wait",
-    sample_total: "Sample total wait",
     estimated: "estimated",
     peak_share: "Peak share",
     schedule: "Backoff schedule",
-    no_cap: "no cap",
     attempts: "attempts",
     clients: "clients",
     time: "Time",

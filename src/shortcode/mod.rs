@@ -177,11 +177,6 @@ impl Args {
             .ok_or_else(|| ArgError::new(name, format!("`{name}` is not declared")))
     }
 
-    /// Was `name` written in the call (rather than defaulted)?
-    pub fn given(&self, name: &str) -> bool {
-        self.values.get(name).is_some_and(|(_, s)| s.is_some())
-    }
-
     /// A duration argument.
     pub fn duration(&self, name: &str) -> Result<Delay, ArgError> {
         match self.get(name)? {
