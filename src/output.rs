@@ -44,6 +44,12 @@ impl Outputs {
             .ok()
             .map(|i| &self.0[i])
     }
+
+    /// The text of the file at `path`, if there is one and it is UTF-8.
+    pub fn text(&self, path: &str) -> Option<&str> {
+        self.get(path)
+            .and_then(|f| std::str::from_utf8(&f.bytes).ok())
+    }
 }
 
 fn staging_path(out: &Path, tag: &str) -> PathBuf {

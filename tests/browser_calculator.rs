@@ -10,6 +10,8 @@
 //! Without node, Chromium or `tests/browser/node_modules` the test is skipped with a notice,
 //! unless `CI` is set: then it fails (`.ci/run` runs `npm ci --prefix tests/browser`).
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -28,7 +30,7 @@ const DEFAULT_ARGS: &str =
 /// Skips (or, under CI, fails) when something the browser test needs is missing.
 fn prerequisites(root: &Path) -> bool {
     let mut missing = Vec::new();
-    if Command::new("node").arg("--version").output().is_err() {
+    if !common::runs("node") {
         missing.push("`node`".to_string());
     }
     if !Path::new(CHROMIUM).exists() {
@@ -40,15 +42,7 @@ fn prerequisites(root: &Path) -> bool {
     {
         missing.push("tests/browser/node_modules (run `npm ci --prefix tests/browser`)".into());
     }
-    if missing.is_empty() {
-        return true;
-    }
-    let list = missing.join(", ");
-    if std::env::var_os("CI").is_some() {
-        panic!("missing {list}, and CI is set: the calculator must be tested in a browser");
-    }
-    println!("notice: missing {list}; skipping the browser tests of the calculator");
-    false
+    common::prerequisites_met(&missing, "the browser tests of the calculator")
 }
 
 /// One random parameter set, as shortcode/query values (strings).

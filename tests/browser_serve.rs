@@ -29,11 +29,12 @@ struct Browser {
 
 impl Browser {
     fn start() -> Option<Browser> {
-        if !Path::new(CHROMIUM).exists() {
-            if std::env::var_os("CI").is_some() {
-                panic!("{CHROMIUM} is missing; .ci/run installs it");
-            }
-            eprintln!("note: {CHROMIUM} is missing; skipping the browser test");
+        let missing = if Path::new(CHROMIUM).exists() {
+            vec![]
+        } else {
+            vec![CHROMIUM.to_string()]
+        };
+        if !common::prerequisites_met(&missing, "the preview's browser test") {
             return None;
         }
         let profile = tempfile::tempdir().unwrap();

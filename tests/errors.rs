@@ -162,19 +162,11 @@ fn escaped_shortcode_stays_literal() {
         "{}",
         result.diagnostics.render()
     );
-    let html = String::from_utf8(
-        result
-            .outputs
-            .get("tr/tools/x/index.html")
-            .unwrap()
-            .bytes
-            .clone(),
-    )
-    .unwrap();
+    let html = result.outputs.text("tr/tools/x/index.html").unwrap();
     assert!(
         html.contains("<p>Yazım: &lt;&lt; nope(a=1) &gt;&gt;</p>"),
         "{}",
-        common::main_of(&html)
+        common::main_of(html)
     );
 }
 

@@ -4,6 +4,8 @@
 //!
 //! Without Node the test is skipped with a notice, unless `CI` is set: then it fails.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -92,11 +94,12 @@ fn format_cases() -> Value {
 
 #[test]
 fn browser_engine_matches_rust() {
-    if Command::new("node").arg("--version").output().is_err() {
-        if std::env::var_os("CI").is_some() {
-            panic!("`node` is not installed, and CI is set: the browser engine must be tested");
-        }
-        println!("notice: `node` not found; skipping the browser engine tests (tests/js/)");
+    let missing = if common::runs("node") {
+        vec![]
+    } else {
+        vec!["`node`".to_string()]
+    };
+    if !common::prerequisites_met(&missing, "the browser engine tests (tests/js/)") {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

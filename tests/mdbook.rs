@@ -7,18 +7,12 @@ use std::fs;
 use std::process::Command;
 
 fn mdbook_available() -> bool {
-    let found = Command::new("mdbook")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "mdbook is missing in CI; .ci/run installs it"
-        );
-        eprintln!("notice: mdbook is not installed; skipping (cargo install mdbook --locked)");
-    }
-    found
+    let missing = if common::runs("mdbook") {
+        vec![]
+    } else {
+        vec!["`mdbook` (cargo install mdbook --locked)".to_string()]
+    };
+    common::prerequisites_met(&missing, "the mdBook test")
 }
 
 fn book_with(chapter_fix: Option<(&str, &str)>) -> tempfile::TempDir {

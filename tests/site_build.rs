@@ -21,10 +21,10 @@ fn built(root: &std::path::Path) -> sade::output::Outputs {
 }
 
 fn text(outputs: &sade::output::Outputs, path: &str) -> String {
-    let f = outputs
-        .get(path)
-        .unwrap_or_else(|| panic!("{path} not built"));
-    String::from_utf8(f.bytes.clone()).unwrap()
+    outputs
+        .text(path)
+        .unwrap_or_else(|| panic!("{path} not built"))
+        .to_string()
 }
 
 #[test]

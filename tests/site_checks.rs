@@ -107,8 +107,7 @@ fn drafts_are_left_out_unless_asked_for() {
     let site = common::fixture_named("check-site");
     let plain = build(&Options::new(site.path()), &Registry::builtin());
     assert!(plain.outputs.get("en/blog/wip/index.html").is_none());
-    let sitemap =
-        String::from_utf8(plain.outputs.get("sitemap.xml").unwrap().bytes.clone()).unwrap();
+    let sitemap = plain.outputs.text("sitemap.xml").unwrap();
     assert!(!sitemap.contains("/wip/"));
     let with = build(
         &Options {

@@ -21,14 +21,7 @@ fn run(body: &str, extra_template: Option<(&str, &str)>) -> sade::site::Build {
 fn main_html(body: &str) -> String {
     let b = run(body, None);
     assert!(!b.diagnostics.has_errors(), "{}", b.diagnostics.render());
-    let html = String::from_utf8(
-        b.outputs
-            .get("tr/tools/x/index.html")
-            .unwrap()
-            .bytes
-            .clone(),
-    )
-    .unwrap();
+    let html = b.outputs.text("tr/tools/x/index.html").unwrap().to_string();
     let start = html
         .find("<p class=\"lead\">")
         .or_else(|| html.find("<article"))
@@ -110,14 +103,7 @@ fn template_sees_typed_arguments() {
             )),
         );
         assert!(!b.diagnostics.has_errors(), "{}", b.diagnostics.render());
-        String::from_utf8(
-            b.outputs
-                .get("tr/tools/x/index.html")
-                .unwrap()
-                .bytes
-                .clone(),
-        )
-        .unwrap()
+        b.outputs.text("tr/tools/x/index.html").unwrap().to_string()
     };
     assert!(
         html.contains("<p>1500 3 true full,equal tr Sayfa</p>"),

@@ -12,6 +12,28 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+/// Whether a test can run: true when nothing it needs is `missing`. Otherwise it prints a notice
+/// and is skipped, unless `CI` is set: `.ci/run` installs everything, so there it fails.
+pub fn prerequisites_met(missing: &[String], test: &str) -> bool {
+    if missing.is_empty() {
+        return true;
+    }
+    let list = missing.join(", ");
+    if std::env::var_os("CI").is_some() {
+        panic!("missing {list}, and CI is set: {test} must run (.ci/run installs it)");
+    }
+    println!("notice: missing {list}; skipping {test}");
+    false
+}
+
+/// Whether `program --version` runs and succeeds.
+pub fn runs(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// The repository root.
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
