@@ -39,7 +39,6 @@ pub mod template;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::ops::Range;
 use std::sync::Arc;
 
 use crate::backoff::Delay;
@@ -166,14 +165,13 @@ impl ArgError {
 /// Checked arguments: every declared one present (given or default), each of its declared type.
 #[derive(Clone, Debug)]
 pub struct Args {
-    values: BTreeMap<String, (Value, Option<Range<usize>>)>,
+    values: BTreeMap<String, Value>,
 }
 
 impl Args {
     fn get(&self, name: &str) -> Result<&Value, ArgError> {
         self.values
             .get(name)
-            .map(|(v, _)| v)
             .ok_or_else(|| ArgError::new(name, format!("`{name}` is not declared")))
     }
 
@@ -218,11 +216,11 @@ impl Args {
     }
     /// The raw value (for template shortcodes).
     pub fn value(&self, name: &str) -> Option<&Value> {
-        self.values.get(name).map(|(v, _)| v)
+        self.values.get(name)
     }
     /// Names and values, in name order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.values.iter().map(|(k, (v, _))| (k.as_str(), v))
+        self.values.iter().map(|(k, v)| (k.as_str(), v))
     }
 }
 
@@ -409,7 +407,7 @@ fn check_args(shortcode: &dyn Shortcode, call: &Call, source: &Source) -> Result
             }
             d
         })?;
-        values.insert(spec.name.to_string(), (value, Some(arg.value.span.clone())));
+        values.insert(spec.name.to_string(), value);
     }
     for spec in specs {
         if values.contains_key(spec.name.as_ref()) {
@@ -418,7 +416,7 @@ fn check_args(shortcode: &dyn Shortcode, call: &Call, source: &Source) -> Result
         match &spec.default {
             Some(text) => {
                 let value = default_value(text);
-                values.insert(spec.name.to_string(), (value, None));
+                values.insert(spec.name.to_string(), value);
             }
             None => {
                 return Err(Diagnostic::error(format!(
