@@ -168,9 +168,9 @@ pub fn render(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let (events, headings) = add_heading_anchors(out);
+    let headings = add_heading_anchors(&mut out);
     let mut html_out = String::with_capacity(text.len() * 3 / 2);
-    html::push_html(&mut html_out, events.into_iter());
+    html::push_html(&mut html_out, out.into_iter());
     expanded.sort_by_key(|x| x.span.start);
     Ok(Rendered {
         html: html_out,
@@ -312,34 +312,36 @@ fn push_piece<'a>(
     }
 }
 
-/// Gives every heading an id (its `{#id}`, or its slug, made unique) and an anchor link.
-fn add_heading_anchors(events: Vec<Event<'_>>) -> (Vec<Event<'_>>, Vec<Heading>) {
-    let mut out = Vec::with_capacity(events.len() + 8);
+/// Gives every heading an id (its `{#id}`, or its slug, made unique) and an anchor link. Works in
+/// place: a heading's start and end events become the HTML of its opening and closing tags.
+fn add_heading_anchors(events: &mut [Event<'_>]) -> Vec<Heading> {
     let mut headings = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
-    let mut iter = events.into_iter();
-    while let Some(event) = iter.next() {
+    let mut i = 0;
+    while i < events.len() {
+        let Event::Start(Tag::Heading { .. }) = &events[i] else {
+            i += 1;
+            continue;
+        };
+        let mut text = String::new();
+        let mut end = i + 1;
+        while end < events.len() {
+            match &events[end] {
+                Event::End(TagEnd::Heading(_)) => break,
+                Event::Text(t) | Event::Code(t) => text.push_str(t),
+                _ => {}
+            }
+            end += 1;
+        }
         let Event::Start(Tag::Heading {
             level,
             id,
             classes,
             attrs,
-        }) = event
+        }) = std::mem::replace(&mut events[i], Event::SoftBreak)
         else {
-            out.push(event);
-            continue;
+            unreachable!("checked above")
         };
-        let mut inner = Vec::new();
-        let mut text = String::new();
-        for e in iter.by_ref() {
-            if let Event::End(TagEnd::Heading(_)) = e {
-                break;
-            }
-            if let Event::Text(t) | Event::Code(t) = &e {
-                text.push_str(t);
-            }
-            inner.push(e);
-        }
         let wanted = id.map(|s| s.to_string()).unwrap_or_else(|| {
             let s = slugify(&text);
             if s.is_empty() {
@@ -368,19 +370,22 @@ fn add_heading_anchors(events: Vec<Event<'_>>) -> (Vec<Event<'_>>, Vec<Heading>)
             }
         }
         open.push('>');
-        out.push(Event::Html(CowStr::from(open)));
-        out.extend(inner);
-        out.push(Event::Html(CowStr::from(format!(
+        events[i] = Event::Html(CowStr::from(open));
+        let close = format!(
             "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h{lvl}>\n",
             escape(&unique)
-        ))));
+        );
+        if end < events.len() {
+            events[end] = Event::Html(CowStr::from(close));
+        }
         headings.push(Heading {
             level: lvl,
             id: unique,
             text,
         });
+        i = end + 1;
     }
-    (out, headings)
+    headings
 }
 
 /// The body with each call's source replaced by its expansion: markdown, or HTML when `html`
