@@ -12,6 +12,8 @@
 #   TOOLS  which of sade, hugo, mdbook, floor to time (default all four; those not installed
 #          or not working yet are skipped with a note)
 #   SEED   corpus seed (default 7)
+#   REBUILD  1 (default): also time sade and Hugo building again over their own finished output
+#          with nothing changed (rows "sade again", "hugo again"); 0 skips it
 #
 # Each run starts without its output folder (the last one is moved aside, see `aside`). Wall
 # time is taken around the process with nanosecond clocks; CPU time (user+sys, children
@@ -27,6 +29,7 @@ RUNS=${RUNS:-5}
 SLOW=${SLOW:-30}
 TOOLS=${TOOLS:-"sade hugo mdbook floor"}
 SEED=${SEED:-7}
+REBUILD=${REBUILD:-1}
 SADE="$ROOT/target/release/sade"
 FLOOR="$ROOT/benches/floor/target/release/sade-floor"
 RESULTS="$OUT/results.md"
@@ -113,7 +116,9 @@ measure() {
   local tf="$OUT/time.txt" walls="" cpus="" rsss="" i t0 t1 wall
   M_FAIL=""
   for ((i = 1; i <= RUNS; i++)); do
-    aside "${outs[@]}"
+    if ((!AGAIN)); then
+      aside "${outs[@]}"
+    fi
     sync
     t0=$(now_ns)
     if ! /usr/bin/time -f '%U %S %M' -o "$tf" "$@" >"$OUT/$name.log" 2>&1; then
@@ -141,6 +146,8 @@ measure() {
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "" || b + 0 == 0) print "-"; else printf "%.2f", a / b}'; }
 
+# AGAIN=1: `measure` keeps the output folders (a build over the previous one).
+AGAIN=0
 ROWS=()
 for pages in $PAGES; do
   dir="$OUT/corpus-$pages"
@@ -186,13 +193,41 @@ for pages in $PAGES; do
     fi
     ROWS+=("| $label | $tool | $M_RUNS | $M_WALL | $M_CPU | $M_RSS | $M_FILES | $(ratio "$sade_wall" "$M_WALL") | $(ratio "$sade_cpu" "$M_CPU") |")
   done
+
+  # Building again over the finished output, nothing changed (what `sade build` does all day).
+  if ((REBUILD)); then
+    AGAIN=1
+    again_wall="" again_cpu=""
+    for tool in "${tools[@]}"; do
+      case $tool in
+        sade)
+          [[ -d $dir/sade-public ]] || continue
+          measure "sade-again-$pages" "$dir/sade-public" -- \
+            "$SADE" build --root "$dir/sade" --out "$dir/sade-public" ;;
+        hugo)
+          [[ -d $dir/hugo-public ]] || continue
+          measure "hugo-again-$pages" "$dir/hugo-public" -- \
+            hugo --quiet --source "$dir/hugo" --destination "$dir/hugo-public" ;;
+        *) continue ;;
+      esac
+      if [[ -n $M_FAIL ]]; then
+        ROWS+=("| $label | $tool again | - | $M_FAIL | | | | | |")
+        continue
+      fi
+      if [[ $tool == sade ]]; then
+        again_wall=$M_WALL again_cpu=$M_CPU
+      fi
+      ROWS+=("| $label | $tool again | $M_RUNS | $M_WALL | $M_CPU | $M_RSS | $M_FILES | $(ratio "$again_wall" "$M_WALL") | $(ratio "$again_cpu" "$M_CPU") |")
+    done
+    AGAIN=0
+  fi
   aside "$dir/sade-public" "$dir/hugo-public" "$dir/hugo/resources" "$dir/floor-public" \
     "$dir/mdbook/tr/book" "$dir/mdbook/en/book"
 done
 
 {
   printf '## sade build vs peers\n\n'
-  printf '%s, %s cores, %s; Hugo %s, mdBook %s, sade %s; median of up to %s clean runs.\n\n' \
+  printf '%s, %s cores, %s; Hugo %s, mdBook %s, sade %s; median of up to %s clean runs ("again": builds over the finished output, nothing changed; ratios against sade again).\n\n' \
     "$(date -u +%Y-%m-%d)" "$(nproc)" "$(uname -m)" "$HUGO_VERSION" "$MDBOOK_VERSION" \
     "$(git rev-parse --short HEAD)" "$RUNS"
   printf '| pages | tool | runs | wall (s) | CPU user+sys (s) | peak RSS (MiB) | files written | sade/tool wall | sade/tool CPU |\n'
@@ -202,6 +237,6 @@ done
     printf '\n'
     printf -- '- %s\n' "${NOTES[@]}"
   fi
-  printf '\nReproduce: %s (PAGES="%s" RUNS=%s SLOW=%s TOOLS="%s").\n' "\`benches/compare.sh\`" \
-    "$PAGES" "$RUNS" "$SLOW" "$TOOLS"
+  printf '\nReproduce: %s (PAGES="%s" RUNS=%s SLOW=%s TOOLS="%s" REBUILD=%s).\n' "\`benches/compare.sh\`" \
+    "$PAGES" "$RUNS" "$SLOW" "$TOOLS" "$REBUILD"
 } | tee "$RESULTS"
