@@ -10,7 +10,8 @@
 //!    stream, heading anchors, and each page's markdown twin.
 //! 4. [`render`] — one owned Tera and the UI strings; [`site`] and [`listing`] render every page
 //!    and site-wide file into an explicit list of outputs; [`check`] validates links.
-//! 5. [`output`] — a staging folder swapped in whole: a failed build leaves `public/` untouched.
+//! 5. [`output`] — a staging folder: swapped in whole, or over an existing site only the changed
+//!    files move in; a failed build leaves `public/` untouched.
 //! 6. [`serve`] — the preview: the same build in memory, served over HTTP, rebuilt on change,
 //!    with live reload.
 //!

@@ -198,8 +198,11 @@ fn build(args: BuildArgs) -> ExitCode {
         return ExitCode::from(1);
     }
     let pages = report.site.as_ref().map_or(0, |s| s.pages.len());
+    let updated = report.updated.map_or(String::new(), |u| {
+        format!(" ({} changed, {} removed)", u.changed, u.removed)
+    });
     eprintln!(
-        "built {pages} pages, {} files into {} in {} ms",
+        "built {pages} pages, {} files{updated} into {} in {} ms",
         report.files,
         out.display(),
         started.elapsed().as_millis()

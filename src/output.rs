@@ -1,8 +1,12 @@
 //! Stage 6 — output: the files a build produces, and the staging folder they are written into.
 //!
 //! [`crate::site::build_to_dir`] writes each page into a staging folder beside the output folder
-//! as it is rendered; only when the whole build succeeded does [`swap_in`] replace the old output
-//! with it in two renames. A failed build therefore never touches the previous `public/`.
+//! as it is rendered. Into a new (or empty) output folder, [`swap_in`] then replaces it with the
+//! staging folder in two renames. Over an existing site, only the files whose bytes changed are
+//! staged (see [`holds`]), and [`apply_update`] moves each into place with one rename and removes
+//! what the build no longer makes: unchanged files are not rewritten and keep their modification
+//! time. Either way both happen only after the whole build succeeded: a failed build never
+//! touches the previous `public/`.
 
 use std::fs;
 use std::io;
@@ -92,4 +96,121 @@ pub fn swap_in(staging: &Path, out: &Path) -> io::Result<()> {
         fs::remove_dir_all(&old)?;
     }
     Ok(())
+}
+
+/// Whether `out` is a folder with something in it: a build then updates it in place
+/// ([`apply_update`]) rather than swapping in a whole new tree.
+pub fn has_contents(out: &Path) -> bool {
+    fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some())
+}
+
+/// Whether the file at `path` holds exactly `bytes`.
+pub fn holds(path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = fs::File::open(path) else {
+        return false;
+    };
+    if !file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+    {
+        return false;
+    }
+    let mut old = Vec::with_capacity(bytes.len());
+    file.read_to_end(&mut old).is_ok() && old == bytes
+}
+
+/// What [`apply_update`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Updated {
+    /// Files written (new, or with new bytes).
+    pub changed: usize,
+    /// Files removed because the build no longer makes them.
+    pub removed: usize,
+}
+
+/// Finishes a build over the existing folder `out`: moves each of `changed` (paths relative to
+/// both folders, `/`-separated) from `staging` into `out` with one rename, so no file is ever
+/// seen half-written; then removes every file of `out` that is not in `made` (everything the
+/// build produced), and the folders left empty; then the staging folder.
+pub fn apply_update(
+    staging: &Path,
+    out: &Path,
+    changed: &[String],
+    made: &std::collections::HashSet<String>,
+) -> io::Result<Updated> {
+    let mut removed = 0;
+    let mut ready: std::collections::HashSet<&Path> = std::collections::HashSet::new();
+    for rel in changed {
+        let dest = out.join(rel);
+        if let Some(parent) = Path::new(rel).parent() {
+            if ready.insert(parent) {
+                removed += make_dirs(out, parent)?;
+            }
+        }
+        if fs::symlink_metadata(&dest).is_ok_and(|m| m.is_dir()) {
+            // A folder stands where a file goes: it and the files in it go.
+            removed += walkdir::WalkDir::new(&dest)
+                .into_iter()
+                .filter(|e| e.as_ref().is_ok_and(|e| !e.file_type().is_dir()))
+                .count();
+            fs::remove_dir_all(&dest)?;
+        }
+        fs::rename(staging.join(rel), &dest)?;
+    }
+    // Folders that hold something the build made; every other one goes.
+    let mut keep_dirs: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    for path in made {
+        for (i, _) in path.match_indices('/') {
+            keep_dirs.insert(&path[..i]);
+        }
+    }
+    for entry in walkdir::WalkDir::new(out).min_depth(1).contents_first(true) {
+        let entry = entry.map_err(io::Error::other)?;
+        let rel = relative(out, entry.path());
+        if entry.file_type().is_dir() {
+            if !keep_dirs.contains(rel.as_str()) {
+                fs::remove_dir(entry.path())?;
+            }
+        } else if !made.contains(&rel) {
+            fs::remove_file(entry.path())?;
+            removed += 1;
+        }
+    }
+    fs::remove_dir_all(staging)?;
+    Ok(Updated {
+        changed: changed.len(),
+        removed,
+    })
+}
+
+/// `path` below `root` as a `/`-separated string.
+fn relative(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path).to_string_lossy();
+    if std::path::MAIN_SEPARATOR == '/' {
+        rel.into_owned()
+    } else {
+        rel.replace(std::path::MAIN_SEPARATOR, "/")
+    }
+}
+
+/// Creates the folder `rel` below `root`, replacing any file that stands where a folder must be;
+/// returns how many files it removed.
+fn make_dirs(root: &Path, rel: &Path) -> io::Result<usize> {
+    let mut dir = root.to_path_buf();
+    let mut removed = 0;
+    for part in rel.components() {
+        dir.push(part);
+        match fs::symlink_metadata(&dir) {
+            Ok(m) if m.is_dir() => continue,
+            Ok(_) => {
+                fs::remove_file(&dir)?;
+                removed += 1;
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+        fs::create_dir(&dir)?;
+    }
+    Ok(removed)
 }

@@ -105,6 +105,8 @@ pub struct Report {
     pub site: Option<Site>,
     /// Every file the sink received.
     pub files: usize,
+    /// For a build over an existing site ([`build_to_dir`]): what it wrote and removed.
+    pub updated: Option<crate::output::Updated>,
     /// The templates and shortcodes the build used, when it got as far as rendering pages.
     pub tools: Option<Tools>,
 }
@@ -182,6 +184,54 @@ impl Sink for WriteTo {
     }
 }
 
+/// Builds over an existing site: a file whose bytes `out` already holds is left alone (not even
+/// its modification time changes); the others are staged, to be moved in by
+/// [`crate::output::apply_update`] once the whole build succeeded.
+pub struct Update {
+    out: PathBuf,
+    staged: WriteTo,
+    made: Mutex<std::collections::HashSet<String>>,
+    changed: Mutex<Vec<String>>,
+}
+
+impl Update {
+    /// Compares against `out`; stages into `staging`, which must exist.
+    pub fn new(out: impl Into<PathBuf>, staging: impl Into<PathBuf>) -> Update {
+        Update {
+            out: out.into(),
+            staged: WriteTo::new(staging),
+            made: Mutex::default(),
+            changed: Mutex::default(),
+        }
+    }
+
+    /// Every path the build made, and those it staged.
+    pub fn into_parts(self) -> (std::collections::HashSet<String>, Vec<String>) {
+        (
+            self.made.into_inner().unwrap_or_else(|e| e.into_inner()),
+            self.changed.into_inner().unwrap_or_else(|e| e.into_inner()),
+        )
+    }
+}
+
+impl Sink for Update {
+    fn put(&self, file: OutputFile) -> std::io::Result<()> {
+        let same = crate::output::holds(&self.out.join(&file.path), &file.bytes);
+        self.made
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(file.path.clone());
+        if same {
+            return Ok(());
+        }
+        self.changed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(file.path.clone());
+        self.staged.put(file)
+    }
+}
+
 /// Records what passes through to a sink: paths and HTML ids, for the link checks.
 struct Recorder<'a> {
     sink: &'a dyn Sink,
@@ -223,8 +273,9 @@ fn feed_pages(site: &Site) -> Vec<bool> {
 }
 
 /// Builds into the folder `out`: files are written as they are rendered into a staging folder
-/// beside it, which replaces `out` only if the build succeeded. On error the staging folder is
-/// removed and `out` is left exactly as it was.
+/// beside it. Only if the build succeeded does the staging folder replace a new or empty `out`,
+/// or, over an existing site, the files that changed move into it (see [`Update`]). On error the
+/// staging folder is removed and `out` is left exactly as it was.
 pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Report {
     let staging = match crate::output::staging_dir(out) {
         Ok(s) => s,
@@ -238,10 +289,29 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
                 diagnostics,
                 site: None,
                 files: 0,
+                updated: None,
                 tools: None,
             };
         }
     };
+    if out.is_dir() && crate::output::has_contents(out) {
+        let update = Update::new(out, &staging);
+        let mut report = build_into(options, registry, &update, false);
+        if report.diagnostics.has_errors() {
+            let _ = std::fs::remove_dir_all(&staging);
+            return report;
+        }
+        let (made, changed) = update.into_parts();
+        match crate::output::apply_update(&staging, out, &changed, &made) {
+            Ok(updated) => report.updated = Some(updated),
+            Err(e) => report.diagnostics.push(
+                Diagnostic::error(format!("cannot update {}: {e}", out.display())).with_help(
+                    "files already moved in are whole; build again to finish the update",
+                ),
+            ),
+        }
+        return report;
+    }
     let mut report = build_into(options, registry, &WriteTo::new(&staging), false);
     if report.diagnostics.has_errors() {
         let _ = std::fs::remove_dir_all(&staging);
@@ -289,6 +359,7 @@ pub fn build_into(
             diagnostics,
             site,
             files: 0,
+            updated: None,
             tools: None,
         }
     };
@@ -450,6 +521,7 @@ pub fn build_into(
         diagnostics,
         site: Some(site),
         files: index.len(),
+        updated: None,
         tools: Some(tools),
     }
 }

@@ -195,12 +195,7 @@ fn disk_build_reads_back_the_sources_it_quotes() {
         ["marker"],
         "a failed build leaves the output as it was"
     );
-    let beside: Vec<_> = std::fs::read_dir(site.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".public."))
-        .collect();
-    assert!(beside.is_empty(), "no staging folder left: {beside:?}");
+    common::assert_no_staging_left(site.path());
 }
 
 /// A source that changed length after it was read is not quoted with the old spans (which could

@@ -145,12 +145,116 @@ fn failed_build_leaves_previous_output_untouched() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(1));
     assert_eq!(fs::read(&page).unwrap(), before);
-    let leftovers: Vec<_> = fs::read_dir(site.path())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().starts_with(".public"))
+    common::assert_no_staging_left(site.path());
+}
+
+/// Every file below `dir`: its `/`-separated path, inode and bytes.
+#[cfg(unix)]
+fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, (u64, Vec<u8>)> {
+    use std::os::unix::fs::MetadataExt;
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| !e.file_type().is_dir())
+        .map(|e| {
+            let rel = e
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            let inode = e.metadata().unwrap().ino();
+            (rel, (inode, fs::read(e.path()).unwrap()))
+        })
+        .collect()
+}
+
+/// Builds `site` into `out` with the library call `sade build` makes; returns what it updated.
+fn build_dir(site: &std::path::Path, out: &std::path::Path) -> Option<sade::output::Updated> {
+    let report = sade::site::build_to_dir(&Options::new(site), &Registry::builtin(), out);
+    assert!(
+        !report.diagnostics.has_errors(),
+        "{}",
+        report.diagnostics.render()
+    );
+    report.updated
+}
+
+/// A build over an existing site rewrites exactly the files whose bytes changed (the others keep
+/// their inode), removes what it no longer makes, and leaves the same tree as a fresh build.
+#[cfg(unix)]
+#[test]
+fn rebuild_over_an_existing_site_touches_only_what_changed() {
+    let site = common::fixture_site();
+    let out = site.path().join("public");
+    assert_eq!(
+        build_dir(site.path(), &out),
+        None,
+        "a fresh folder is swapped in whole"
+    );
+    let first = tree(&out);
+
+    // Nothing changed: nothing is written.
+    let same = build_dir(site.path(), &out).expect("an update");
+    assert_eq!(same, sade::output::Updated::default());
+    assert_eq!(tree(&out), first);
+
+    // One page edited, one removed; a stray file, a stray folder, and a file where a folder must be.
+    let post = site.path().join("content/blog/post.tr.md");
+    let text = fs::read_to_string(&post).unwrap();
+    fs::write(
+        &post,
+        text.replacen("\n\n", "\n\nYeni bir paragraf.\n\n", 1),
+    )
+    .unwrap();
+    fs::remove_file(site.path().join("content/blog/solo.en.md")).unwrap();
+    fs::write(out.join("stray.txt"), "x").unwrap();
+    fs::create_dir_all(out.join("old/empty")).unwrap();
+    fs::remove_dir_all(out.join("tr/tools")).unwrap();
+    fs::write(out.join("tr/tools"), "in the way").unwrap();
+    let before = tree(&out);
+    let updated = build_dir(site.path(), &out).expect("an update");
+    let after = tree(&out);
+
+    let fresh_dir = tempfile::tempdir().unwrap();
+    let fresh = fresh_dir.path().join("public");
+    build_dir(site.path(), &fresh);
+    let fresh = tree(&fresh);
+    let bytes = |t: &std::collections::BTreeMap<String, (u64, Vec<u8>)>| {
+        t.iter()
+            .map(|(p, (_, b))| (p.clone(), b.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(bytes(&after), bytes(&fresh), "same tree as a fresh build");
+    assert!(!out.join("old").exists(), "stray folders are removed");
+
+    let rewritten: BTreeSet<&String> = after
+        .iter()
+        .filter(|(p, (inode, _))| before.get(*p).is_none_or(|(old, _)| old != inode))
+        .map(|(p, _)| p)
         .collect();
-    assert!(leftovers.is_empty(), "staging folders left behind");
+    let differing: BTreeSet<&String> = after
+        .iter()
+        .filter(|(p, (_, b))| before.get(*p).is_none_or(|(_, old)| old != b))
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(
+        rewritten, differing,
+        "exactly the changed files are rewritten"
+    );
+    assert!(differing.contains(&"tr/blog/post/index.html".to_string()));
+    assert!(differing.contains(&"tr/tools/calc/index.html".to_string()));
+    assert!(!differing.contains(&"style.css".to_string()));
+    let gone = before.keys().filter(|p| !after.contains_key(*p)).count();
+    assert_eq!(
+        updated,
+        sade::output::Updated {
+            changed: differing.len(),
+            removed: gone,
+        }
+    );
+    assert!(gone >= 3, "the removed page's two files and stray.txt");
+    common::assert_no_staging_left(site.path());
 }
 
 /// Every internal `href`/`src` of the built bundled site resolves to a built file (and anchor).

@@ -34,6 +34,16 @@ pub fn runs(program: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Panics if a staging folder (`.public.*`) was left beside `site/public`.
+pub fn assert_no_staging_left(site: &Path) {
+    let beside: Vec<_> = fs::read_dir(site)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".public."))
+        .collect();
+    assert!(beside.is_empty(), "staging folders left behind: {beside:?}");
+}
+
 /// The repository root.
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
