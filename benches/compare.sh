@@ -106,48 +106,101 @@ aside() {
   done
 }
 
-# measure NAME OUTDIR... -- CMD...: RUNS clean runs of CMD; each moves every OUTDIR aside first.
-# Sets M_RUNS, M_WALL (s), M_CPU (s), M_RSS (MiB), M_FILES (files in the OUTDIRs), or M_FAIL.
+# job TOOL DIR: sets J_OUTS (its output folders) and J_CMD (its command) for the corpus in DIR.
+job() {
+  local tool=$1 dir=$2
+  case $tool in
+    sade)
+      J_OUTS=("$dir/sade-public")
+      J_CMD=("$SADE" build --root "$dir/sade" --out "$dir/sade-public") ;;
+    hugo)
+      J_OUTS=("$dir/hugo-public" "$dir/hugo/resources")
+      J_CMD=(hugo --quiet --source "$dir/hugo" --destination "$dir/hugo-public") ;;
+    mdbook)
+      J_OUTS=("$dir/mdbook/tr/book" "$dir/mdbook/en/book")
+      # shellcheck disable=SC2016 # $1 is expanded by the inner shell
+      J_CMD=(sh -c 'mdbook build "$1/tr" && mdbook build "$1/en"' sh "$dir/mdbook") ;;
+    floor)
+      J_OUTS=("$dir/floor-public")
+      J_CMD=("$FLOOR" "$dir/sade" "$dir/floor-public") ;;
+  esac
+}
+
+declare -A WALLS CPUS RSSS RUNS_DONE FAILED FILES
+
+# measure LABEL KEEP DIR TOOL...: (with $pages set) RUNS rounds; each round runs every TOOL once, in turn, so the
+# machine's drift (it is shared) falls on all of them alike. Before each run the tool's output
+# folders are moved aside (a clean build), or kept when KEEP=1 (a build over the last one). A
+# tool whose first run takes longer than SLOW seconds runs only once. Results go to the arrays
+# above, keyed by "LABEL TOOL".
 measure() {
-  local name=$1; shift
-  local outs=()
-  while [[ $1 != -- ]]; do outs+=("$1"); shift; done
-  shift
-  local tf="$OUT/time.txt" walls="" cpus="" rsss="" i t0 t1 wall
-  M_FAIL=""
+  local label=$1 keep=$2 dir=$3 tool key i t0 t1 wall logf tf="$OUT/time.txt"
+  shift 3
   for ((i = 1; i <= RUNS; i++)); do
-    if ((!AGAIN)); then
-      aside "${outs[@]}"
-    fi
-    sync
-    t0=$(now_ns)
-    if ! /usr/bin/time -f '%U %S %M' -o "$tf" "$@" >"$OUT/$name.log" 2>&1; then
-      M_FAIL="failed (see benches/out/$name.log)"
-      return
-    fi
-    t1=$(now_ns)
-    wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.4f", (b - a) / 1e9}')
-    walls+="$wall"$'\n'
-    cpus+="$(awk 'END {printf "%.3f", $1 + $2}' "$tf")"$'\n'
-    rsss+="$(awk 'END {printf "%.1f", $3 / 1024}' "$tf")"$'\n'
-    log "   $name run $i: ${wall} s"
-    if ((SLOW > 0)) && awk -v w="$wall" -v s="$SLOW" 'BEGIN {exit !(w > s)}'; then
-      log "   $name is slower than ${SLOW} s: one run only"
-      i=$((i + 1))
-      break
-    fi
+    for tool in "$@"; do
+      key="$label $tool"
+      [[ -n ${FAILED[$key]:-} ]] && continue
+      if ((i > 1)) && [[ ${RUNS_DONE[$key]:-0} -lt $((i - 1)) ]]; then
+        continue # a slow tool: one run only
+      fi
+      job "$tool" "$dir"
+      if ((!keep)); then
+        aside "${J_OUTS[@]}"
+      fi
+      sync
+      t0=$(now_ns)
+      logf="$tool-$pages.log"
+      if ((keep)); then
+        logf="$tool-again-$pages.log"
+      fi
+      if ! /usr/bin/time -f '%U %S %M' -o "$tf" "${J_CMD[@]}" >"$OUT/$logf" 2>&1; then
+        FAILED[$key]="failed (see benches/out/$logf)"
+        continue
+      fi
+      t1=$(now_ns)
+      wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.4f", (b - a) / 1e9}')
+      WALLS[$key]+="$wall"$'\n'
+      CPUS[$key]+="$(awk 'END {printf "%.3f", $1 + $2}' "$tf")"$'\n'
+      RSSS[$key]+="$(awk 'END {printf "%.1f", $3 / 1024}' "$tf")"$'\n'
+      log "   $key run $i: ${wall} s"
+      if ((i == 1 && SLOW > 0)) && awk -v w="$wall" -v s="$SLOW" 'BEGIN {exit !(w > s)}'; then
+        log "   $key is slower than ${SLOW} s: one run only"
+        RUNS_DONE[$key]=-1
+      else
+        RUNS_DONE[$key]=$i
+      fi
+    done
   done
-  M_RUNS=$((i - 1))
-  M_WALL=$(printf '%s' "$walls" | median)
-  M_CPU=$(printf '%s' "$cpus" | median)
-  M_RSS=$(printf '%s' "$rsss" | median)
-  M_FILES=$(find "${outs[@]}" -type f | wc -l)
+  for tool in "$@"; do
+    job "$tool" "$dir"
+    FILES["$label $tool"]=$(find "${J_OUTS[@]}" -type f 2>/dev/null | wc -l)
+  done
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "" || b + 0 == 0) print "-"; else printf "%.2f", a / b}'; }
 
-# AGAIN=1: `measure` keeps the output folders (a build over the previous one).
-AGAIN=0
+# rows LABEL NAME_SUFFIX TOOL...: one table row per tool, ratios against the first (sade).
+rows() {
+  local label=$1 suffix=$2 tool key wall cpu rss runs base_wall="" base_cpu=""
+  shift 2
+  for tool in "$@"; do
+    key="$label$suffix $tool"
+    if [[ -n ${FAILED[$key]:-} ]]; then
+      ROWS+=("| $label | $tool$suffix | - | ${FAILED[$key]} | | | | | |")
+      continue
+    fi
+    [[ -n ${WALLS[$key]:-} ]] || continue
+    wall=$(printf '%s' "${WALLS[$key]}" | median)
+    cpu=$(printf '%s' "${CPUS[$key]}" | median)
+    rss=$(printf '%s' "${RSSS[$key]}" | median)
+    runs=$(printf '%s' "${WALLS[$key]}" | wc -l)
+    if [[ $tool == sade ]]; then
+      base_wall=$wall base_cpu=$cpu
+    fi
+    ROWS+=("| $label | $tool$suffix | $runs | $wall | $cpu | $rss | ${FILES[$key]} | $(ratio "$base_wall" "$wall") | $(ratio "$base_cpu" "$cpu") |")
+  done
+}
+
 ROWS=()
 for pages in $PAGES; do
   dir="$OUT/corpus-$pages"
@@ -166,60 +219,19 @@ for pages in $PAGES; do
       *) log "unknown tool $tool (sade, hugo, mdbook, floor)"; exit 2 ;;
     esac
   done
-
-  sade_wall="" sade_cpu=""
-  for tool in "${tools[@]}"; do
-    case $tool in
-      sade)
-        measure "sade-$pages" "$dir/sade-public" -- \
-          "$SADE" build --root "$dir/sade" --out "$dir/sade-public" ;;
-      hugo)
-        measure "hugo-$pages" "$dir/hugo-public" "$dir/hugo/resources" -- \
-          hugo --quiet --source "$dir/hugo" --destination "$dir/hugo-public" ;;
-      mdbook)
-        # shellcheck disable=SC2016 # $1 is expanded by the inner shell
-        measure "mdbook-$pages" "$dir/mdbook/tr/book" "$dir/mdbook/en/book" -- \
-          sh -c 'mdbook build "$1/tr" && mdbook build "$1/en"' sh "$dir/mdbook" ;;
-      floor)
-        measure "floor-$pages" "$dir/floor-public" -- \
-          "$FLOOR" "$dir/sade" "$dir/floor-public" ;;
-    esac
-    if [[ -n $M_FAIL ]]; then
-      ROWS+=("| $label | $tool | - | $M_FAIL | | | | | |")
-      continue
-    fi
-    if [[ $tool == sade ]]; then
-      sade_wall=$M_WALL sade_cpu=$M_CPU
-    fi
-    ROWS+=("| $label | $tool | $M_RUNS | $M_WALL | $M_CPU | $M_RSS | $M_FILES | $(ratio "$sade_wall" "$M_WALL") | $(ratio "$sade_cpu" "$M_CPU") |")
-  done
+  measure "$label" 0 "$dir" "${tools[@]}"
+  rows "$label" "" "${tools[@]}"
 
   # Building again over the finished output, nothing changed (what `sade build` does all day).
   if ((REBUILD)); then
-    AGAIN=1
-    again_wall="" again_cpu=""
+    again=()
     for tool in "${tools[@]}"; do
-      case $tool in
-        sade)
-          [[ -d $dir/sade-public ]] || continue
-          measure "sade-again-$pages" "$dir/sade-public" -- \
-            "$SADE" build --root "$dir/sade" --out "$dir/sade-public" ;;
-        hugo)
-          [[ -d $dir/hugo-public ]] || continue
-          measure "hugo-again-$pages" "$dir/hugo-public" -- \
-            hugo --quiet --source "$dir/hugo" --destination "$dir/hugo-public" ;;
-        *) continue ;;
-      esac
-      if [[ -n $M_FAIL ]]; then
-        ROWS+=("| $label | $tool again | - | $M_FAIL | | | | | |")
-        continue
-      fi
-      if [[ $tool == sade ]]; then
-        again_wall=$M_WALL again_cpu=$M_CPU
-      fi
-      ROWS+=("| $label | $tool again | $M_RUNS | $M_WALL | $M_CPU | $M_RSS | $M_FILES | $(ratio "$again_wall" "$M_WALL") | $(ratio "$again_cpu" "$M_CPU") |")
+      case $tool in sade | hugo) again+=("$tool") ;; esac
     done
-    AGAIN=0
+    if ((${#again[@]})); then
+      measure "$label again" 1 "$dir" "${again[@]}"
+      rows "$label" " again" "${again[@]}"
+    fi
   fi
   aside "$dir/sade-public" "$dir/hugo-public" "$dir/hugo/resources" "$dir/floor-public" \
     "$dir/mdbook/tr/book" "$dir/mdbook/en/book"
@@ -227,7 +239,7 @@ done
 
 {
   printf '## sade build vs peers\n\n'
-  printf '%s, %s cores, %s; Hugo %s, mdBook %s, sade %s; median of up to %s clean runs ("again": builds over the finished output, nothing changed; ratios against sade again).\n\n' \
+  printf '%s, %s cores, %s; Hugo %s, mdBook %s, sade %s; median of up to %s clean runs, the tools taking turns ("again": builds over the finished output, nothing changed; ratios against sade again).\n\n' \
     "$(date -u +%Y-%m-%d)" "$(nproc)" "$(uname -m)" "$HUGO_VERSION" "$MDBOOK_VERSION" \
     "$(git rev-parse --short HEAD)" "$RUNS"
   printf '| pages | tool | runs | wall (s) | CPU user+sys (s) | peak RSS (MiB) | files written | sade/tool wall | sade/tool CPU |\n'
