@@ -191,6 +191,12 @@ fn build(args: BuildArgs) -> ExitCode {
     let started = Instant::now();
     let options = args.site.options();
     let out = args.out.unwrap_or_else(|| args.site.root.join("public"));
+    if let Some(why) = sade::output::unsafe_destination(&args.site.root, &out) {
+        let refusal = sade::diagnostic::Diagnostic::error(format!("not building: {why}"))
+            .with_help("build into a folder of its own, such as public/ (the default), with --out");
+        eprint!("{}", refusal.render());
+        return ExitCode::from(1);
+    }
     let report = sade::site::build_to_dir(&options, &sade::shortcode::Registry::builtin(), &out);
     eprint!("{}", report.diagnostics.render());
     if report.diagnostics.has_errors() {

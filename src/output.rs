@@ -214,3 +214,59 @@ fn make_dirs(root: &Path, rel: &Path) -> io::Result<usize> {
     }
     Ok(removed)
 }
+
+/// Why `out` must not receive the build of the site at `root`, if it must not: a build replaces
+/// what `out` holds, so it may be neither the site's own folders (the root, a folder above it,
+/// or anything inside `content/`, `templates/` or `static/`) nor a folder with files sade did not
+/// make (a sade build always has `sitemap.xml` and `llms.txt` at its top).
+pub fn unsafe_destination(root: &Path, out: &Path) -> Option<String> {
+    let root = fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let out = absolute(out);
+    if root.starts_with(&out) {
+        return Some(format!(
+            "{} holds the site itself: building into it would delete the sources",
+            out.display()
+        ));
+    }
+    for dir in [
+        crate::content::CONTENT_DIR,
+        crate::render::TEMPLATES_DIR,
+        crate::site::STATIC_DIR,
+    ] {
+        if out.starts_with(root.join(dir)) {
+            return Some(format!(
+                "{} is inside the site's {dir}/ folder: building into it would replace sources",
+                out.display()
+            ));
+        }
+    }
+    if has_contents(&out) && !(out.join("sitemap.xml").is_file() && out.join("llms.txt").is_file())
+    {
+        return Some(format!(
+            "{} has files that sade did not make (no sitemap.xml and llms.txt at its top): a \
+             build would remove them",
+            out.display()
+        ));
+    }
+    None
+}
+
+/// `path` made absolute with its symbolic links resolved, as far as it exists.
+fn absolute(path: &Path) -> PathBuf {
+    if let Ok(p) = fs::canonicalize(path) {
+        return p;
+    }
+    match (path.parent(), path.file_name()) {
+        (Some(parent), Some(name)) => {
+            let parent = if parent.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                parent
+            };
+            absolute(parent).join(name)
+        }
+        _ => std::env::current_dir()
+            .map(|d| d.join(path))
+            .unwrap_or_else(|_| path.to_path_buf()),
+    }
+}

@@ -257,6 +257,67 @@ fn rebuild_over_an_existing_site_touches_only_what_changed() {
     common::assert_no_staging_left(site.path());
 }
 
+/// `sade build` refuses a destination whose files a build would remove but that are not a sade
+/// build's: the site's own folders, or a folder with other files in it. Nothing is touched.
+#[cfg(unix)]
+#[test]
+fn build_refuses_destinations_it_would_wreck() {
+    let site = common::fixture_site();
+    let foreign = tempfile::tempdir().unwrap();
+    fs::write(foreign.path().join("notes.txt"), "mine").unwrap();
+    let cases = [
+        (site.path().to_path_buf(), "holds the site itself"),
+        (
+            site.path().join("content"),
+            "inside the site's content/ folder",
+        ),
+        (
+            site.path().join("templates/x"),
+            "inside the site's templates/ folder",
+        ),
+        (
+            foreign.path().to_path_buf(),
+            "has files that sade did not make",
+        ),
+    ];
+    let before = tree(site.path());
+    for (out, why) in cases {
+        let run = Command::new(env!("CARGO_BIN_EXE_sade"))
+            .args(["build", "--root"])
+            .arg(site.path())
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{}: {stderr}", out.display());
+        assert!(stderr.contains(why), "{stderr}");
+        assert!(
+            stderr.contains("help: build into a folder of its own"),
+            "{stderr}"
+        );
+    }
+    assert_eq!(tree(site.path()), before, "the site is untouched");
+    assert_eq!(
+        fs::read_to_string(foreign.path().join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert_eq!(fs::read_dir(foreign.path()).unwrap().count(), 1);
+    // Its own earlier output is fine.
+    build_dir(site.path(), &site.path().join("public"));
+    let again = Command::new(env!("CARGO_BIN_EXE_sade"))
+        .args(["build", "--root"])
+        .arg(site.path())
+        .output()
+        .unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert!(String::from_utf8_lossy(&again.stderr).contains("(0 changed, 0 removed)"));
+}
+
 /// Every internal `href`/`src` of the built bundled site resolves to a built file (and anchor).
 #[test]
 fn bundled_site_builds_and_every_internal_link_resolves() {
