@@ -88,7 +88,7 @@ pub struct Build {
     pub tools: Option<Tools>,
 }
 
-/// What a successful build rendered with, for callers that go on rendering (the preview) or
+/// What a build rendered with, for callers that go on rendering (the preview) or
 /// checking (`sade check`) without loading them again.
 pub struct Tools {
     /// The site's templates and UI strings.
