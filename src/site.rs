@@ -277,6 +277,10 @@ fn feed_pages(site: &Site) -> Vec<bool> {
 /// or, over an existing site, the files that changed move into it (see [`Update`]). On error the
 /// staging folder is removed and `out` is left exactly as it was.
 pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Report {
+    // Through a symbolic link to the real folder: staged beside it, on its file system, and the
+    // link stays a link.
+    let resolved = std::fs::canonicalize(out).ok();
+    let out = resolved.as_deref().unwrap_or(out);
     let staging = match crate::output::staging_dir(out) {
         Ok(s) => s,
         Err(e) => {

@@ -257,6 +257,43 @@ fn rebuild_over_an_existing_site_touches_only_what_changed() {
     common::assert_no_staging_left(site.path());
 }
 
+/// An output folder reached through a symbolic link is built into, not replaced: the link stays.
+#[cfg(unix)]
+#[test]
+fn output_behind_a_symbolic_link_stays_a_link() {
+    let site = common::fixture_site();
+    let real = tempfile::tempdir().unwrap();
+    let link = site.path().join("public");
+    std::os::unix::fs::symlink(real.path(), &link).unwrap();
+    assert_eq!(build_dir(site.path(), &link), None);
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(real.path().join("sitemap.xml").is_file());
+    let post = site.path().join("content/blog/post.tr.md");
+    let text = fs::read_to_string(&post).unwrap();
+    fs::write(&post, format!("{text}\nSon.\n")).unwrap();
+    let updated = build_dir(site.path(), &link).expect("an update");
+    assert!(updated.changed > 0);
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    common::assert_no_staging_left(site.path());
+    let beside: Vec<_> = fs::read_dir(real.path().parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            real.path()
+                .file_name()
+                .is_some_and(|r| name.starts_with(&format!(".{}.", r.to_string_lossy())))
+        })
+        .collect();
+    assert!(beside.is_empty(), "no staging folder beside the real one");
+}
+
 /// `sade build` refuses a destination whose files a build would remove but that are not a sade
 /// build's: the site's own folders, or a folder with other files in it. Nothing is touched.
 #[cfg(unix)]
