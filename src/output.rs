@@ -133,12 +133,44 @@ pub struct Updated {
 /// both folders, `/`-separated) from `staging` into `out` with one rename, so no file is ever
 /// seen half-written; then removes every file of `out` that is not in `made` (everything the
 /// build produced), and the folders left empty; then the staging folder.
+///
+/// `out` is looked at first: a symbolic link where the site has a folder is an error before
+/// anything changes (files behind it were compared through the link, but the link itself would
+/// be removed as something the build does not make).
 pub fn apply_update(
     staging: &Path,
     out: &Path,
     changed: &[String],
     made: &std::collections::HashSet<String>,
 ) -> io::Result<Updated> {
+    // Folders that hold something the build made; every other one goes.
+    let mut keep_dirs: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    for path in made {
+        for (i, _) in path.match_indices('/') {
+            keep_dirs.insert(&path[..i]);
+        }
+    }
+    // What goes, deepest first, found before anything moves.
+    let mut stale = Vec::new();
+    for entry in walkdir::WalkDir::new(out).min_depth(1).contents_first(true) {
+        let entry = entry.map_err(io::Error::other)?;
+        let rel = relative(out, entry.path());
+        let kind = entry.file_type();
+        if kind.is_symlink() && keep_dirs.contains(rel.as_str()) {
+            return Err(io::Error::other(format!(
+                "{rel} is a symbolic link where the site has a folder; sade does not build \
+                 through links inside the output folder"
+            )));
+        }
+        let goes = if kind.is_dir() {
+            !keep_dirs.contains(rel.as_str())
+        } else {
+            !made.contains(&rel)
+        };
+        if goes {
+            stale.push((entry.into_path(), kind.is_dir()));
+        }
+    }
     let mut removed = 0;
     let mut ready: std::collections::HashSet<&Path> = std::collections::HashSet::new();
     for rel in changed {
@@ -158,23 +190,15 @@ pub fn apply_update(
         }
         fs::rename(staging.join(rel), &dest)?;
     }
-    // Folders that hold something the build made; every other one goes.
-    let mut keep_dirs: std::collections::HashSet<&str> = std::collections::HashSet::new();
-    for path in made {
-        for (i, _) in path.match_indices('/') {
-            keep_dirs.insert(&path[..i]);
-        }
-    }
-    for entry in walkdir::WalkDir::new(out).min_depth(1).contents_first(true) {
-        let entry = entry.map_err(io::Error::other)?;
-        let rel = relative(out, entry.path());
-        if entry.file_type().is_dir() {
-            if !keep_dirs.contains(rel.as_str()) {
-                fs::remove_dir(entry.path())?;
+    // The moves above may already have removed some of these, or put something else there.
+    for (path, was_dir) in stale {
+        match fs::symlink_metadata(&path) {
+            Ok(m) if was_dir && m.is_dir() => fs::remove_dir(&path)?,
+            Ok(m) if !was_dir && !m.is_dir() => {
+                fs::remove_file(&path)?;
+                removed += 1;
             }
-        } else if !made.contains(&rel) {
-            fs::remove_file(entry.path())?;
-            removed += 1;
+            _ => {}
         }
     }
     fs::remove_dir_all(staging)?;

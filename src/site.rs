@@ -308,11 +308,14 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
         let (made, changed) = update.into_parts();
         match crate::output::apply_update(&staging, out, &changed, &made) {
             Ok(updated) => report.updated = Some(updated),
-            Err(e) => report.diagnostics.push(
-                Diagnostic::error(format!("cannot update {}: {e}", out.display())).with_help(
-                    "files already moved in are whole; build again to finish the update",
-                ),
-            ),
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&staging);
+                report.diagnostics.push(
+                    Diagnostic::error(format!("cannot update {}: {e}", out.display())).with_help(
+                        "no file is half-written: each one was moved in whole or left as it was",
+                    ),
+                );
+            }
         }
         return report;
     }

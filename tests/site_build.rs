@@ -294,6 +294,41 @@ fn output_behind_a_symbolic_link_stays_a_link() {
     assert!(beside.is_empty(), "no staging folder beside the real one");
 }
 
+/// A symbolic link inside the output where the site has a folder stops an update before anything
+/// changes: files behind it were compared through it, but the link itself is not something the
+/// build makes.
+#[cfg(unix)]
+#[test]
+fn a_link_inside_the_output_stops_the_update_untouched() {
+    let site = common::fixture_site();
+    let out = site.path().join("public");
+    build_dir(site.path(), &out);
+    let elsewhere = tempfile::tempdir().unwrap();
+    fs::rename(out.join("tr"), elsewhere.path().join("tr")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.path().join("tr"), out.join("tr")).unwrap();
+    let post = site.path().join("content/blog/post.tr.md");
+    let text = fs::read_to_string(&post).unwrap();
+    fs::write(&post, format!("{text}\nSon.\n")).unwrap();
+    let behind = tree(elsewhere.path());
+    let report = sade::site::build_to_dir(&Options::new(site.path()), &Registry::builtin(), &out);
+    let rendered = report.diagnostics.render();
+    assert!(report.diagnostics.has_errors());
+    assert!(
+        rendered.contains("tr is a symbolic link where the site has a folder"),
+        "{rendered}"
+    );
+    assert!(fs::symlink_metadata(out.join("tr"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        tree(elsewhere.path()),
+        behind,
+        "nothing behind the link changed"
+    );
+    common::assert_no_staging_left(site.path());
+}
+
 /// `sade build` refuses a destination whose files a build would remove but that are not a sade
 /// build's: the site's own folders, or a folder with other files in it. Nothing is touched.
 #[cfg(unix)]
