@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
-use crate::output::Outputs;
 use crate::site::Site;
 
 /// Resolves a link written on the page at `from` (a URL path like `/tr/blog/x/`) to an output
@@ -62,15 +61,6 @@ pub struct OutputIndex {
 }
 
 impl OutputIndex {
-    /// The index of files held in memory.
-    pub fn of(outputs: &Outputs) -> OutputIndex {
-        let mut index = OutputIndex::default();
-        for f in &outputs.0 {
-            index.record(f);
-        }
-        index
-    }
-
     /// Adds one file.
     pub fn record(&mut self, file: &crate::output::OutputFile) {
         self.insert(file.path.clone(), OutputIndex::ids_in(file));
@@ -94,6 +84,11 @@ impl OutputIndex {
     /// Forgets one file.
     pub fn remove(&mut self, path: &str) {
         self.files.remove(path);
+    }
+
+    /// Every file's path.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
     }
 
     /// Number of files.

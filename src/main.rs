@@ -209,7 +209,7 @@ fn build(args: BuildArgs) -> ExitCode {
     });
     eprintln!(
         "built {pages} pages, {} files{updated} into {} in {} ms",
-        report.files,
+        report.index.len(),
         out.display(),
         started.elapsed().as_millis()
     );

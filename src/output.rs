@@ -3,8 +3,8 @@
 //! [`crate::site::build_to_dir`] writes each page into a staging folder beside the output folder
 //! as it is rendered. Into a new (or empty) output folder, [`swap_in`] then replaces it with the
 //! staging folder in two renames. Over an existing site, only the files whose bytes changed are
-//! staged (see [`holds`]), and [`apply_update`] moves each into place with one rename and removes
-//! what the build no longer makes: unchanged files are not rewritten and keep their modification
+//! staged (see [`holds`]), and [`apply_update`] removes what the build no longer makes and moves
+//! each staged file into place with one rename: unchanged files are not rewritten and keep their modification
 //! time. Either way both happen only after the whole build succeeded: a failed build never
 //! touches the previous `public/`.
 
@@ -129,10 +129,11 @@ pub struct Updated {
     pub removed: usize,
 }
 
-/// Finishes a build over the existing folder `out`: moves each of `changed` (paths relative to
-/// both folders, `/`-separated) from `staging` into `out` with one rename, so no file is ever
-/// seen half-written; then removes every file of `out` that is not in `made` (everything the
-/// build produced), and the folders left empty; then the staging folder.
+/// Finishes a build over the existing folder `out`, where `made` is every path the build
+/// produced: removes every file of `out` not in `made` and every folder that holds none of them
+/// (which also clears a file standing where a folder must be, and the other way round), then
+/// moves each of `changed` (paths relative to both folders, `/`-separated) from `staging` into
+/// `out` with one rename, so no file is ever seen half-written; then removes the staging folder.
 ///
 /// `out` is looked at first: a symbolic link where the site has a folder is an error before
 /// anything changes (files behind it were compared through the link, but the link itself would
@@ -141,7 +142,7 @@ pub fn apply_update(
     staging: &Path,
     out: &Path,
     changed: &[String],
-    made: &std::collections::HashSet<String>,
+    made: &std::collections::HashSet<&str>,
 ) -> io::Result<Updated> {
     // Folders that hold something the build made; every other one goes.
     let mut keep_dirs: std::collections::HashSet<&str> = std::collections::HashSet::new();
@@ -150,7 +151,7 @@ pub fn apply_update(
             keep_dirs.insert(&path[..i]);
         }
     }
-    // What goes, deepest first, found before anything moves.
+    // What goes, deepest first, found before anything changes.
     let mut stale = Vec::new();
     for entry in walkdir::WalkDir::new(out).min_depth(1).contents_first(true) {
         let entry = entry.map_err(io::Error::other)?;
@@ -165,41 +166,29 @@ pub fn apply_update(
         let goes = if kind.is_dir() {
             !keep_dirs.contains(rel.as_str())
         } else {
-            !made.contains(&rel)
+            !made.contains(rel.as_str())
         };
         if goes {
             stale.push((entry.into_path(), kind.is_dir()));
         }
     }
     let mut removed = 0;
+    for (path, is_dir) in stale {
+        if is_dir {
+            fs::remove_dir(&path)?;
+        } else {
+            fs::remove_file(&path)?;
+            removed += 1;
+        }
+    }
     let mut ready: std::collections::HashSet<&Path> = std::collections::HashSet::new();
     for rel in changed {
-        let dest = out.join(rel);
         if let Some(parent) = Path::new(rel).parent() {
             if ready.insert(parent) {
-                removed += make_dirs(out, parent)?;
+                fs::create_dir_all(out.join(parent))?;
             }
         }
-        if fs::symlink_metadata(&dest).is_ok_and(|m| m.is_dir()) {
-            // A folder stands where a file goes: it and the files in it go.
-            removed += walkdir::WalkDir::new(&dest)
-                .into_iter()
-                .filter(|e| e.as_ref().is_ok_and(|e| !e.file_type().is_dir()))
-                .count();
-            fs::remove_dir_all(&dest)?;
-        }
-        fs::rename(staging.join(rel), &dest)?;
-    }
-    // The moves above may already have removed some of these, or put something else there.
-    for (path, was_dir) in stale {
-        match fs::symlink_metadata(&path) {
-            Ok(m) if was_dir && m.is_dir() => fs::remove_dir(&path)?,
-            Ok(m) if !was_dir && !m.is_dir() => {
-                fs::remove_file(&path)?;
-                removed += 1;
-            }
-            _ => {}
-        }
+        fs::rename(staging.join(rel), out.join(rel))?;
     }
     fs::remove_dir_all(staging)?;
     Ok(Updated {
@@ -208,35 +197,14 @@ pub fn apply_update(
     })
 }
 
-/// `path` below `root` as a `/`-separated string.
-fn relative(root: &Path, path: &Path) -> String {
+/// `path` below `root` as a `/`-separated string (an output path, a template name).
+pub fn relative(root: &Path, path: &Path) -> String {
     let rel = path.strip_prefix(root).unwrap_or(path).to_string_lossy();
     if std::path::MAIN_SEPARATOR == '/' {
         rel.into_owned()
     } else {
         rel.replace(std::path::MAIN_SEPARATOR, "/")
     }
-}
-
-/// Creates the folder `rel` below `root`, replacing any file that stands where a folder must be;
-/// returns how many files it removed.
-fn make_dirs(root: &Path, rel: &Path) -> io::Result<usize> {
-    let mut dir = root.to_path_buf();
-    let mut removed = 0;
-    for part in rel.components() {
-        dir.push(part);
-        match fs::symlink_metadata(&dir) {
-            Ok(m) if m.is_dir() => continue,
-            Ok(_) => {
-                fs::remove_file(&dir)?;
-                removed += 1;
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(e),
-        }
-        fs::create_dir(&dir)?;
-    }
-    Ok(removed)
 }
 
 /// Why `out` must not receive the build of the site at `root`, if it must not: a build replaces

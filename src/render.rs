@@ -56,10 +56,7 @@ impl Templates {
                     if !matches!(ext, "html" | "xml" | "txt") {
                         continue;
                     }
-                    let Ok(rel) = path.strip_prefix(&dir) else {
-                        continue;
-                    };
-                    let name = rel.to_string_lossy().replace('\\', "/");
+                    let name = crate::output::relative(&dir, path);
                     files.push((path.to_path_buf(), Some(name)));
                 }
                 Ok(_) => {}

@@ -84,6 +84,8 @@ pub struct Build {
     pub diagnostics: Diagnostics,
     /// The loaded site, when loading got that far.
     pub site: Option<Site>,
+    /// Paths and ids of the outputs, for link checks (empty when there are errors).
+    pub index: OutputIndex,
     /// The templates and shortcodes the build used, when it got as far as rendering pages.
     pub tools: Option<Tools>,
 }
@@ -103,8 +105,8 @@ pub struct Report {
     pub diagnostics: Diagnostics,
     /// The loaded site, when loading got that far.
     pub site: Option<Site>,
-    /// Every file the sink received.
-    pub files: usize,
+    /// Every file the sink received (by path, with its ids): what the link checks used.
+    pub index: OutputIndex,
     /// For a build over an existing site ([`build_to_dir`]): what it wrote and removed.
     pub updated: Option<crate::output::Updated>,
     /// The templates and shortcodes the build used, when it got as far as rendering pages.
@@ -190,7 +192,6 @@ impl Sink for WriteTo {
 pub struct Update {
     out: PathBuf,
     staged: WriteTo,
-    made: Mutex<std::collections::HashSet<String>>,
     changed: Mutex<Vec<String>>,
 }
 
@@ -200,28 +201,19 @@ impl Update {
         Update {
             out: out.into(),
             staged: WriteTo::new(staging),
-            made: Mutex::default(),
             changed: Mutex::default(),
         }
     }
 
-    /// Every path the build made, and those it staged.
-    pub fn into_parts(self) -> (std::collections::HashSet<String>, Vec<String>) {
-        (
-            self.made.into_inner().unwrap_or_else(|e| e.into_inner()),
-            self.changed.into_inner().unwrap_or_else(|e| e.into_inner()),
-        )
+    /// The paths it staged.
+    pub fn into_changed(self) -> Vec<String> {
+        self.changed.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 }
 
 impl Sink for Update {
     fn put(&self, file: OutputFile) -> std::io::Result<()> {
-        let same = crate::output::holds(&self.out.join(&file.path), &file.bytes);
-        self.made
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(file.path.clone());
-        if same {
+        if crate::output::holds(&self.out.join(&file.path), &file.bytes) {
             return Ok(());
         }
         self.changed
@@ -292,21 +284,21 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
             return Report {
                 diagnostics,
                 site: None,
-                files: 0,
+                index: OutputIndex::default(),
                 updated: None,
                 tools: None,
             };
         }
     };
-    if out.is_dir() && crate::output::has_contents(out) {
+    if crate::output::has_contents(out) {
         let update = Update::new(out, &staging);
         let mut report = build_into(options, registry, &update, false);
         if report.diagnostics.has_errors() {
             let _ = std::fs::remove_dir_all(&staging);
             return report;
         }
-        let (made, changed) = update.into_parts();
-        match crate::output::apply_update(&staging, out, &changed, &made) {
+        let made = report.index.paths().collect();
+        match crate::output::apply_update(&staging, out, &update.into_changed(), &made) {
             Ok(updated) => report.updated = Some(updated),
             Err(e) => {
                 let _ = std::fs::remove_dir_all(&staging);
@@ -346,6 +338,7 @@ pub fn build(options: &Options, registry: &Registry) -> Build {
         outputs,
         diagnostics: report.diagnostics,
         site: report.site,
+        index: report.index,
         tools: report.tools,
     }
 }
@@ -365,7 +358,7 @@ pub fn build_into(
         Report {
             diagnostics,
             site,
-            files: 0,
+            index: OutputIndex::default(),
             updated: None,
             tools: None,
         }
@@ -527,7 +520,7 @@ pub fn build_into(
     Report {
         diagnostics,
         site: Some(site),
-        files: index.len(),
+        index,
         updated: None,
         tools: Some(tools),
     }
@@ -539,6 +532,14 @@ type PageResult = Result<Rendered, Vec<Diagnostic>>;
 /// The `index.html` path of a site URL path: `/tr/x/` → `tr/x/index.html`.
 pub fn file_of(path: &str) -> String {
     format!("{}index.html", path.trim_start_matches('/'))
+}
+
+/// The two files page `page` produces: `index.html` and its markdown twin.
+pub fn page_files(page: &crate::content::Page) -> [String; 2] {
+    [
+        file_of(&page.path),
+        urls::twin(page.path.trim_start_matches('/')),
+    ]
 }
 
 /// The URL paths of the files sade makes besides pages and lists, in one place.
@@ -695,7 +696,8 @@ fn render_page_with(
     ctx.insert("alternates".into(), Value::Array(alternates));
     let mut ctx = context_of(ctx);
     let what = source.path.display().to_string();
-    let html = templates.render_file("page.html", &ctx, &what, file_of(&page.path));
+    let [html_path, twin_path] = page_files(page);
+    let html = templates.render_file("page.html", &ctx, &what, html_path);
     if let Some(Value::Object(mut value)) = ctx.remove("page") {
         if let Some(Value::String(content)) = value.remove("content") {
             body.html = content;
@@ -703,10 +705,7 @@ fn render_page_with(
     }
     let html = html.map_err(|d| d.at(source, 0..3, "while rendering this page"))?;
     let md = markdown_twin(site, i, body);
-    Ok([
-        html,
-        OutputFile::text(urls::twin(page.path.trim_start_matches('/')), md),
-    ])
+    Ok([html, OutputFile::text(twin_path, md)])
 }
 
 /// The page in the reference page's own form: front matter (title, description, url, lang,
@@ -793,13 +792,10 @@ pub fn static_sources(root: &Path) -> Result<Vec<(String, PathBuf)>, Diagnostic>
         if !entry.file_type().is_file() {
             continue;
         }
-        let rel = entry
-            .path()
-            .strip_prefix(&dir)
-            .unwrap_or(entry.path())
-            .to_string_lossy()
-            .replace('\\', "/");
-        files.push((rel, entry.into_path()));
+        files.push((
+            crate::output::relative(&dir, entry.path()),
+            entry.into_path(),
+        ));
     }
     Ok(files)
 }

@@ -260,19 +260,8 @@ fn calculator_in_chromium() {
     let dir = tempfile::tempdir().unwrap();
     let cases = fixture(root, dir.path());
     let out_dir = dir.path().join("public");
-    let build = Command::new(env!("CARGO_BIN_EXE_sade"))
-        .arg("build")
-        .arg("--root")
-        .arg(dir.path())
-        .arg("--out")
-        .arg(&out_dir)
-        .output()
-        .unwrap();
-    assert!(
-        build.status.success(),
-        "sade build failed:\n{}",
-        String::from_utf8_lossy(&build.stderr)
-    );
+    let (code, stderr) = common::sade_build(dir.path(), Some(&out_dir));
+    assert_eq!(code, Some(0), "sade build failed:\n{stderr}");
     let cases_file = dir.path().join("cases.json");
     std::fs::write(&cases_file, cases.to_string()).unwrap();
     let url = serve(out_dir);

@@ -5,7 +5,6 @@ mod common;
 
 use std::collections::BTreeSet;
 use std::fs;
-use std::process::Command;
 
 use sade::shortcode::Registry;
 use sade::site::{build, Options};
@@ -120,17 +119,8 @@ fn sitemap_alternates_are_reciprocal() {
 #[test]
 fn failed_build_leaves_previous_output_untouched() {
     let site = common::fixture_site();
-    let bin = env!("CARGO_BIN_EXE_sade");
-    let ok = Command::new(bin)
-        .args(["build", "--root"])
-        .arg(site.path())
-        .output()
-        .unwrap();
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    let (code, stderr) = common::sade_build(site.path(), None);
+    assert_eq!(code, Some(0), "{stderr}");
     let page = site.path().join("public/tr/tools/calc/index.html");
     let before = fs::read(&page).unwrap();
     fs::write(
@@ -138,12 +128,8 @@ fn failed_build_leaves_previous_output_untouched() {
         "---\ntitle: x\npublished: 2026-01-01\nsection: Tool\n---\n<< backoff_table(base=1) >>\n",
     )
     .unwrap();
-    let bad = Command::new(bin)
-        .args(["build", "--root"])
-        .arg(site.path())
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(1));
+    let (code, _) = common::sade_build(site.path(), None);
+    assert_eq!(code, Some(1));
     assert_eq!(fs::read(&page).unwrap(), before);
     common::assert_no_staging_left(site.path());
 }
@@ -354,15 +340,8 @@ fn build_refuses_destinations_it_would_wreck() {
     ];
     let before = tree(site.path());
     for (out, why) in cases {
-        let run = Command::new(env!("CARGO_BIN_EXE_sade"))
-            .args(["build", "--root"])
-            .arg(site.path())
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        assert_eq!(run.status.code(), Some(1), "{}: {stderr}", out.display());
+        let (code, stderr) = common::sade_build(site.path(), Some(&out));
+        assert_eq!(code, Some(1), "{}: {stderr}", out.display());
         assert!(stderr.contains(why), "{stderr}");
         assert!(
             stderr.contains("help: build into a folder of its own"),
@@ -377,17 +356,9 @@ fn build_refuses_destinations_it_would_wreck() {
     assert_eq!(fs::read_dir(foreign.path()).unwrap().count(), 1);
     // Its own earlier output is fine.
     build_dir(site.path(), &site.path().join("public"));
-    let again = Command::new(env!("CARGO_BIN_EXE_sade"))
-        .args(["build", "--root"])
-        .arg(site.path())
-        .output()
-        .unwrap();
-    assert!(
-        again.status.success(),
-        "{}",
-        String::from_utf8_lossy(&again.stderr)
-    );
-    assert!(String::from_utf8_lossy(&again.stderr).contains("(0 changed, 0 removed)"));
+    let (code, stderr) = common::sade_build(site.path(), None);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("(0 changed, 0 removed)"), "{stderr}");
 }
 
 /// Every internal `href`/`src` of the built bundled site resolves to a built file (and anchor).
@@ -395,18 +366,8 @@ fn build_refuses_destinations_it_would_wreck() {
 fn bundled_site_builds_and_every_internal_link_resolves() {
     let out_dir = tempfile::tempdir().unwrap();
     let out = out_dir.path().join("public");
-    let status = Command::new(env!("CARGO_BIN_EXE_sade"))
-        .args(["build", "--root"])
-        .arg(common::repo())
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        status.status.success(),
-        "{}",
-        String::from_utf8_lossy(&status.stderr)
-    );
+    let (code, stderr) = common::sade_build(&common::repo(), Some(&out));
+    assert_eq!(code, Some(0), "{stderr}");
     let mut checked = 0;
     for entry in walkdir::WalkDir::new(&out) {
         let entry = entry.unwrap();
@@ -452,12 +413,7 @@ fn bundled_site_builds_and_every_internal_link_resolves() {
         );
     }
     assert!(checked > 100, "only {checked} links checked");
-    let check = Command::new(env!("CARGO_BIN_EXE_sade"))
-        .args(["check", "--root"])
-        .arg(common::repo())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&check.stderr);
-    assert!(check.status.success(), "{stderr}");
+    let (code, stderr) = common::sade_check(&common::repo());
+    assert_eq!(code, Some(0), "{stderr}");
     assert!(stderr.contains("no problems found"), "{stderr}");
 }

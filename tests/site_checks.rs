@@ -3,21 +3,12 @@
 
 mod common;
 
-use std::process::Command;
-
 use sade::shortcode::Registry;
 use sade::site::{build, Options};
 
 fn check(root: &std::path::Path) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sade"))
-        .args(["check", "--root"])
-        .arg(root)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let (code, stderr) = common::sade_check(root);
+    (code.unwrap(), stderr)
 }
 
 #[test]

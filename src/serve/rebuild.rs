@@ -18,7 +18,7 @@ use crate::markdown;
 use crate::output::{OutputFile, Outputs};
 use crate::render::Templates;
 use crate::shortcode::{Context, Registry};
-use crate::site::{self, file_of, Options, Site, STATIC_DIR};
+use crate::site::{self, page_files, Options, Site, STATIC_DIR};
 
 /// The result of one rebuild.
 pub struct Outcome {
@@ -206,7 +206,7 @@ impl Rebuilder {
             .cloned()
             .collect();
         self.state = Some(State {
-            index: OutputIndex::of(&outputs),
+            index: build.index,
             site,
             templates: tools.templates,
             registry: tools.registry,
@@ -410,14 +410,6 @@ fn failed(errors: Vec<Diagnostic>, steps: Vec<(&'static str, Duration)>) -> Outc
         full: false,
         steps,
     }
-}
-
-/// The two files a page produces.
-fn page_files(page: &crate::content::Page) -> [String; 2] {
-    [
-        file_of(&page.path),
-        site::urls::twin(page.path.trim_start_matches('/')),
-    ]
 }
 
 fn static_paths(root: &Path) -> BTreeSet<String> {

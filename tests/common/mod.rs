@@ -34,6 +34,31 @@ pub fn runs(program: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Runs the real `sade build --root ROOT [--out OUT]`; returns its exit code and standard error.
+pub fn sade_build(root: &Path, out: Option<&Path>) -> (Option<i32>, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sade"));
+    cmd.arg("build").arg("--root").arg(root);
+    if let Some(out) = out {
+        cmd.arg("--out").arg(out);
+    }
+    exit_and_stderr(cmd)
+}
+
+/// Runs the real `sade check --root ROOT`; returns its exit code and standard error.
+pub fn sade_check(root: &Path) -> (Option<i32>, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sade"));
+    cmd.arg("check").arg("--root").arg(root);
+    exit_and_stderr(cmd)
+}
+
+fn exit_and_stderr(mut cmd: Command) -> (Option<i32>, String) {
+    let out = cmd.output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Panics if a staging folder (`.public.*`) was left beside `site/public`.
 pub fn assert_no_staging_left(site: &Path) {
     let beside: Vec<_> = fs::read_dir(site)
