@@ -12,6 +12,7 @@ use std::process::Command;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use sade::i18n::{format_duration, format_number, format_percent, Lang};
+use sade::shortcode::push_float;
 use serde_json::{json, Value};
 
 /// A uniform draw in `[0, 1)`.
@@ -89,7 +90,36 @@ fn format_cases() -> Value {
             durations.push(json!([ms, lang.code(), format_duration(ms, lang)]));
         }
     }
-    json!({"numbers": numbers, "durations": durations, "percents": percents})
+    // Machine-readable numbers (`<data value>`): jittered samples at every magnitude, and exact
+    // ties between two shortest forms, where the even one is written.
+    let mut floats: Vec<f64> = vec![
+        1_660_497_269_074_587.0 + 0.25,
+        123_349_687_790_391.0 + 0.125,
+        8.0 + 1.0 / 65_536.0,
+        1e-7,
+        5e-324,
+        f64::MAX,
+        1e21,
+        -0.0,
+    ];
+    for _ in 0..2000 {
+        let magnitude = 10f64.powi((unit(&mut rng) * 24.0) as i32 - 6);
+        let v = unit(&mut rng) * magnitude;
+        // Every fourth keeps only a few fractional bits, where ties happen.
+        floats.push(match rng.next_u32() % 4 {
+            0 => (v * 65_536.0).round() / 65_536.0,
+            _ => v,
+        });
+    }
+    let floats: Vec<Value> = floats
+        .into_iter()
+        .map(|v| {
+            let mut text = String::new();
+            push_float(&mut text, v);
+            json!([v, text])
+        })
+        .collect();
+    json!({"numbers": numbers, "durations": durations, "percents": percents, "floats": floats})
 }
 
 #[test]

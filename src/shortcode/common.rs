@@ -140,14 +140,61 @@ pub fn push_data_ms(out: &mut String, ms: f64, lang: Lang) {
     out.push_str("</data>");
 }
 
-/// `value` as Rust's `Display` writes it (the shortest digits that read back the same), with a
-/// fast path for whole numbers, which most table cells are.
+/// `value` in plain digits for machines (`<data value>`, SVG coordinates): the shortest digits
+/// that read back as the same double, never an exponent. When two shortest forms are equally
+/// close, the even one, as browsers' `String(number)` picks, so the calculator's script writes
+/// the same bytes (`rustF64` in `static/js/backoff.js`). Rust's `Display` rounds those rare ties
+/// up instead; otherwise the two agree.
 pub fn push_float(out: &mut String, value: f64) {
     use std::fmt::Write;
-    if value.fract() == 0.0 && value.abs() < 9_007_199_254_740_992.0 && value != 0.0 {
+    let whole = value.fract() == 0.0;
+    if whole && value.abs() < 9_007_199_254_740_992.0 && value != 0.0 {
+        // Most table cells: no float formatting at all.
         let _ = write!(out, "{}", value as i64);
-    } else {
+    } else if !value.is_finite() || value == 0.0 {
         let _ = write!(out, "{value}");
+    } else {
+        push_plain(out, ryu::Buffer::new().format_finite(value));
+    }
+}
+
+/// Ryu's text (`1.5`, `1e-7`, `1.2345e20`, `-3.0`) as plain digits (`1.5`, `0.0000001`,
+/// `123450000000000000000`, `-3`).
+fn push_plain(out: &mut String, text: &str) {
+    let (sign, text) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text),
+    };
+    out.push_str(sign);
+    let (mantissa, exponent) = match text.split_once('e') {
+        Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let frac = if frac == "0" { "" } else { frac };
+    if exponent == 0 {
+        out.push_str(int);
+        if !frac.is_empty() {
+            out.push('.');
+            out.push_str(frac);
+        }
+        return;
+    }
+    // The digits without the point, and where the point goes among them.
+    let digits = format!("{int}{frac}");
+    let digits = digits.trim_start_matches('0');
+    let point = int.trim_start_matches('0').len() as i32 + exponent;
+    if point <= 0 {
+        out.push_str("0.");
+        (0..-point).for_each(|_| out.push('0'));
+        out.push_str(digits);
+    } else if point as usize >= digits.len() {
+        out.push_str(digits);
+        (0..point as usize - digits.len()).for_each(|_| out.push('0'));
+    } else {
+        out.push_str(&digits[..point as usize]);
+        out.push('.');
+        out.push_str(&digits[point as usize..]);
     }
 }
 
@@ -215,8 +262,25 @@ mod tests {
         assert_eq!(escape(""), "");
     }
 
+    /// Display's text, except on exact ties between two shortest forms, where it rounds up and
+    /// `push_float` takes the even one; both read back as `v` and have the same length.
+    fn agrees_with_display(v: f64) -> Result<(), String> {
+        let mut out = String::new();
+        push_float(&mut out, v);
+        let display = v.to_string();
+        if out == display {
+            return Ok(());
+        }
+        let last_even = out.bytes().last().is_some_and(|d| (d - b'0') % 2 == 0);
+        if out.parse::<f64>() == Ok(v) && out.len() == display.len() && last_even {
+            Ok(())
+        } else {
+            Err(format!("{v:?}: push_float {out}, Display {display}"))
+        }
+    }
+
     #[test]
-    fn push_float_writes_what_display_writes() {
+    fn push_float_writes_plain_shortest_digits() {
         let values = [
             0.0,
             -0.0,
@@ -224,20 +288,59 @@ mod tests {
             250.0,
             30_000.0,
             0.5,
+            -0.5,
             1234.567,
             1e15,
             9_007_199_254_740_992.0,
             9_007_199_254_740_994.0,
             f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
             1e22,
+            1.5e300,
             -3.0,
             0.1 + 0.2,
-            f64::MIN_POSITIVE,
+            1e-7,
+            1.234e-5,
+            0.000_012_34,
+            1e16 + 2.0,
+            137.000_000_000_000_03,
         ];
         for v in values {
             let mut out = String::new();
             push_float(&mut out, v);
             assert_eq!(out, v.to_string(), "{v:?}");
+        }
+    }
+
+    #[test]
+    fn push_float_breaks_ties_to_even_as_browsers_do() {
+        // Exactly halfway between two shortest forms; `String(x)` in a browser gives these.
+        for (v, text) in [
+            (1_660_497_269_074_587.0 + 0.25, "1660497269074587.2"),
+            (123_349_687_790_391.0 + 0.125, "123349687790391.12"),
+            (8.0 + 1.0 / 65_536.0, "8.000015258789062"),
+            // A mean total wait (equal jitter; base 250 ms, factor 2.5, no cap, 11 attempts).
+            (2_980_107.0 + 489.0 / 2048.0, "2980107.2387695312"),
+        ] {
+            let mut out = String::new();
+            push_float(&mut out, v);
+            assert_eq!(out, text);
+            agrees_with_display(v).unwrap();
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn push_float_agrees_with_display_for_any_double(bits in proptest::num::u64::ANY) {
+            let v = f64::from_bits(bits);
+            proptest::prop_assume!(v.is_finite());
+            proptest::prop_assert!(agrees_with_display(v).is_ok(), "{}", agrees_with_display(v).unwrap_err());
+        }
+
+        #[test]
+        fn push_float_agrees_with_display_for_delays(ms in 1e-9f64..1e17) {
+            proptest::prop_assert!(agrees_with_display(ms).is_ok(), "{}", agrees_with_display(ms).unwrap_err());
         }
     }
 }

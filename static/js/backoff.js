@@ -211,7 +211,8 @@
   // ---------------------------------------------------------------------------------------
   // Rust's text forms: f64 Display, `Delay` Display, `str::trim`, `f64::from_str`.
 
-  /** Rust's `{}` of an f64: shortest round-trip digits, never an exponent. */
+  /** `push_float` of src/shortcode/common.rs (Rust's `{}` of an f64 but for exact ties, which go
+   * to the even digit here and there): shortest round-trip digits, never an exponent. */
   function rustF64(x) {
     if (Number.isNaN(x)) return "NaN";
     if (x === Infinity) return "inf";

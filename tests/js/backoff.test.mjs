@@ -251,6 +251,10 @@ test("formatting equals the Rust functions on the cases tests/js_engine.rs wrote
   for (const [share, lang, want] of cases.percents) {
     assert.equal(B.formatPercent(share, lang), want, `formatPercent(${share}, ${lang})`);
   }
+  assert.ok(cases.floats.length > 1000);
+  for (const [v, want] of cases.floats) {
+    assert.equal(B.rustF64(v), want, `rustF64(${v})`);
+  }
 });
 
 test("describeParams matches the first line of `sade calc`", () => {
