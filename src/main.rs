@@ -25,7 +25,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Build the site into public/ (replaced whole, or left untouched on error).
+    /// Build the site into public/ (only changed files are rewritten; nothing is touched on error).
     Build(BuildArgs),
     /// Run every check of a build, and more, without writing anything.
     Check(BuildArgs),
