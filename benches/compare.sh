@@ -14,16 +14,19 @@
 #   SEED   corpus seed (default 7)
 #   REBUILD  1 (default): also time sade and Hugo building again over their own finished output
 #          with nothing changed (rows "sade again", "hugo again"); 0 skips it
+#   BENCH_DIR  where corpora, outputs and logs go (default benches/out). A tmpfs such as
+#          /dev/shm/sade-bench takes the disk out of the times, so only CPU work is compared;
+#          the results file is always benches/out/results.md
 #
 # Each run starts without its output folder (the last one is moved aside, see `aside`). Wall
 # time is taken around the process with nanosecond clocks; CPU time (user+sys, children
-# included) and peak RSS come from `/usr/bin/time -f`. Corpora are kept in benches/out/ and
+# included) and peak RSS come from `/usr/bin/time -f`. Corpora are kept in BENCH_DIR and
 # regenerated only when corpus.py, the seed or the page count change.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-OUT="$ROOT/benches/out"
+OUT=${BENCH_DIR:-"$ROOT/benches/out"}
 PAGES=${PAGES:-"1 1000 5000"}
 RUNS=${RUNS:-5}
 SLOW=${SLOW:-30}
@@ -32,9 +35,11 @@ SEED=${SEED:-7}
 REBUILD=${REBUILD:-1}
 SADE="$ROOT/target/release/sade"
 FLOOR="$ROOT/benches/floor/target/release/sade-floor"
-RESULTS="$OUT/results.md"
+RESULTS="$ROOT/benches/out/results.md"
 
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$ROOT/benches/out"
+OUT=$(cd "$OUT" && pwd)
+FS=$(stat -f -c %T "$OUT")
 log() { printf '%s\n' "$*" >&2; }
 
 log "== building sade (release)"
@@ -154,7 +159,7 @@ measure() {
         logf="$tool-again-$pages.log"
       fi
       if ! /usr/bin/time -f '%U %S %M' -o "$tf" "${J_CMD[@]}" >"$OUT/$logf" 2>&1; then
-        FAILED[$key]="failed (see benches/out/$logf)"
+        FAILED[$key]="failed (see $OUT/$logf)"
         continue
       fi
       t1=$(now_ns)
@@ -239,8 +244,8 @@ done
 
 {
   printf '## sade build vs peers\n\n'
-  printf '%s, %s cores, %s; Hugo %s, mdBook %s, sade %s; median of up to %s clean runs, the tools taking turns ("again": builds over the finished output, nothing changed; ratios against sade again).\n\n' \
-    "$(date -u +%Y-%m-%d)" "$(nproc)" "$(uname -m)" "$HUGO_VERSION" "$MDBOOK_VERSION" \
+  printf '%s, %s cores, %s, files on %s; Hugo %s, mdBook %s, sade %s; median of up to %s clean runs, the tools taking turns ("again": builds over the finished output, nothing changed; ratios against sade again).\n\n' \
+    "$(date -u +%Y-%m-%d)" "$(nproc)" "$(uname -m)" "$FS" "$HUGO_VERSION" "$MDBOOK_VERSION" \
     "$(git rev-parse --short HEAD)" "$RUNS"
   printf '| pages | tool | runs | wall (s) | CPU user+sys (s) | peak RSS (MiB) | files written | sade/tool wall | sade/tool CPU |\n'
   printf '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
@@ -249,6 +254,6 @@ done
     printf '\n'
     printf -- '- %s\n' "${NOTES[@]}"
   fi
-  printf '\nReproduce: %s (PAGES="%s" RUNS=%s SLOW=%s TOOLS="%s" REBUILD=%s).\n' "\`benches/compare.sh\`" \
-    "$PAGES" "$RUNS" "$SLOW" "$TOOLS" "$REBUILD"
+  printf '\nReproduce: %s (PAGES="%s" RUNS=%s SLOW=%s TOOLS="%s" REBUILD=%s BENCH_DIR=%s).\n' \
+    "\`benches/compare.sh\`" "$PAGES" "$RUNS" "$SLOW" "$TOOLS" "$REBUILD" "$OUT"
 } | tee "$RESULTS"
