@@ -3,7 +3,8 @@
 //! (playwright-core driving Debian's headless Chromium) against it.
 //!
 //! The fixture has a calculator page per language and a page with the calculator followed by
-//! the build-time `backoff_table` and `backoff_chart` of 50 seeded random parameter sets, so
+//! the build-time `backoff_table` and `backoff_chart` of 50 seeded random parameter sets and one
+//! fixed set whose numbers include exact ties between two shortest decimal forms, so
 //! the browser test can compare what the script renders with what `sade` rendered; the
 //! `sade calc --json` document of every set is handed over too.
 //!
@@ -149,7 +150,13 @@ fn fixture(root: &Path, dir: &Path) -> Value {
     std::fs::create_dir_all(&tools).unwrap();
 
     let mut rng = ChaCha8Rng::seed_from_u64(6);
-    let sets: Vec<Value> = (0..SETS).map(|i| random_set(&mut rng, i)).collect();
+    let mut sets: Vec<Value> = (0..SETS).map(|i| random_set(&mut rng, i)).collect();
+    // Equal jitter's mean total here is 2980107.23876953125 ms, halfway between two shortest
+    // forms: the build and the script must both write ...312.
+    sets.push(json!({
+        "base": "250ms", "factor": "2.5", "cap": "none", "attempts": "11",
+        "jitter": "all", "seed": "781", "clients": "1000",
+    }));
     let calculator = format!("<< backoff_calculator({DEFAULT_ARGS}) >>\n");
     let mut refs = calculator.clone();
     for set in &sets {
