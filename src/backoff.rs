@@ -339,6 +339,20 @@ impl ParamsBuilder {
                 ));
             }
         }
+        // Totals are added up once more: `min + max` for the means, and over the clients for the
+        // fleet's mean. Twice the largest total times the clients bounds both, with room for
+        // rounding.
+        let largest = sum_nominal.max(sum_ceiling);
+        if !(largest * 2.0 * f64::from(params.clients)).is_finite() {
+            return Err(ParamError::new(
+                "attempts",
+                params.attempts,
+                format!(
+                    "the total wait of {} clients overflows; set `cap` or use fewer attempts",
+                    params.clients
+                ),
+            ));
+        }
         Ok(params)
     }
 }
@@ -984,6 +998,24 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.arg, "attempts");
         assert!(e.to_string().contains("overflows"), "{e}");
+        // Every delay and total is finite, but the means would add up past f64::MAX.
+        let huge = Params::builder(ms(100_000.0)).factor(1e10).attempts(31);
+        let e = huge.clone().build().unwrap_err();
+        assert_eq!(e.arg, "attempts");
+        assert!(
+            e.to_string()
+                .contains("total wait of 1000 clients overflows"),
+            "{e}"
+        );
+        let p = huge.attempts(30).build().unwrap();
+        let s = Schedule::compute(&p);
+        for st in Strategy::ALL {
+            let t = s.totals(st);
+            assert!(
+                t.mean.as_ms().is_finite() && t.worst.as_ms().is_finite(),
+                "{st}"
+            );
+        }
         let e = Params::builder(ms(100.0)).clients(0).build().unwrap_err();
         assert_eq!(e.arg, "clients");
     }

@@ -352,6 +352,12 @@
         tr: n + ". denemenin gecikmesi üst sınır olmadan taşıyor; `cap` verin ya da daha az deneme kullanın",
       };
     },
+    totalOverflow: function (clients) {
+      return {
+        en: "the total wait of " + clients + " clients overflows; set `cap` or use fewer attempts",
+        tr: clients + " istemcinin toplam beklemesi taşıyor; `cap` verin ya da daha az deneme kullanın",
+      };
+    },
   };
 
   var DELAY_REASONS = {
@@ -541,6 +547,11 @@
       if (!Number.isFinite(sumNominal) || !Number.isFinite(sumCeiling)) {
         return rangeError("attempts", String(p.attempts), ALLOWED.overflow(n));
       }
+    }
+    // Totals are added up once more (min + max for the means, over the clients for the fleet's
+    // mean): the same headroom check as `ParamsBuilder::build`.
+    if (!Number.isFinite(Math.max(sumNominal, sumCeiling) * 2 * p.clients)) {
+      return rangeError("attempts", String(p.attempts), ALLOWED.totalOverflow(p.clients));
     }
     return null;
   }
