@@ -39,32 +39,28 @@ pub const HOME_ENTRIES: usize = 10;
 /// What a list shows of each page: a slim record, since big sites list thousands of pages. Made
 /// once per page (a page is in its section's list, its tags' lists and maybe its home page) and
 /// copied into each list.
-fn record(site: &Site, i: usize) -> Value {
+fn record(site: &Site, i: usize) -> tera::Value {
     let p = &site.pages[i];
     let f = &p.front;
-    json!({
-        "title": f.title,
-        "description": f.description,
-        "url": p.path,
-        "published": f.published.iso(),
-        "published_long": f.published.long(p.lang),
-        "updated": f.updated.iso(),
-        "tags": f.tags,
-    })
+    crate::render::map([
+        ("title", f.title.as_str().into()),
+        ("description", f.description.as_str().into()),
+        ("url", p.path.as_str().into()),
+        ("published", f.published.iso().into()),
+        ("published_long", f.published.long(p.lang).into()),
+        ("updated", f.updated.iso().into()),
+        ("tags", f.tags.clone().into()),
+    ])
+    .into()
 }
 
-/// The records of the pages `idx`, ready to move into a template context.
-fn records_of(records: &[Value], idx: &[usize]) -> Value {
-    Value::Array(idx.iter().map(|&i| records[i].clone()).collect())
-}
-
-/// Adds `key: value` to `ctx` without the copy `tera::Context::insert` makes of a JSON value.
-fn insert_value(ctx: &mut tera::Context, key: &str, value: Value) {
-    let mut map = serde_json::Map::new();
-    map.insert(key.to_string(), value);
-    if let Ok(extra) = tera::Context::from_value(Value::Object(map)) {
-        ctx.extend(extra);
-    }
+/// The records of the pages `idx` as a template list (template values share their contents, so
+/// a record in many lists is not copied).
+fn records_of(records: &[tera::Value], idx: &[usize]) -> tera::Value {
+    idx.iter()
+        .map(|&i| records[i].clone())
+        .collect::<Vec<_>>()
+        .into()
 }
 
 /// One site-wide file to make; the jobs are independent, so they run in parallel.
@@ -107,7 +103,7 @@ pub fn lists(
     // Every list starts from its language's template context, built once.
     let bases = Lang::ALL.map(|lang| base_context(site, templates, lang, options));
     let bases = &bases;
-    let records: Vec<Value> = (0..site.pages.len())
+    let records: Vec<tera::Value> = (0..site.pages.len())
         .into_par_iter()
         .map(|i| record(site, i))
         .collect();
@@ -143,22 +139,24 @@ pub fn lists(
             .collect();
 
         // Home.
-        let home_sections: Vec<Value> = sections
+        let home_sections: tera::Value = sections
             .iter()
             .map(|(name, idx)| {
                 let s = &config.sections[*name];
-                json!({
-                    "name": name,
-                    "label": s.label[&lang],
-                    "url": format!("/{code}/{}/", s.path),
-                    "pages": records_of(records, &idx[..idx.len().min(HOME_ENTRIES)]),
-                    "count": idx.len(),
-                })
+                let mut section = tera::Map::with_capacity(5);
+                section.insert("name".into(), name.as_str().into());
+                section.insert("label".into(), s.label[&lang].as_str().into());
+                section.insert("url".into(), format!("/{code}/{}/", s.path).into());
+                let shown = &idx[..idx.len().min(HOME_ENTRIES)];
+                section.insert("pages".into(), records_of(records, shown));
+                section.insert("count".into(), idx.len().into());
+                section.into()
             })
-            .collect();
+            .collect::<Vec<tera::Value>>()
+            .into();
         jobs.push(Box::new(move || {
             let mut ctx = bases[lang.index()].clone();
-            ctx.insert("sections", &home_sections);
+            ctx.insert_value("sections", home_sections.clone());
             ctx.insert("title", config.title(lang));
             with_alternates(&mut ctx, &format!("/{code}/"), &format!("/{other}/"));
             let path = format!("{code}/index.html");
@@ -171,7 +169,7 @@ pub fn lists(
                 let s = &config.sections[name];
                 let mut ctx = bases[lang.index()].clone();
                 ctx.insert("title", &s.label[&lang]);
-                insert_value(&mut ctx, "pages", records_of(records, &idx));
+                ctx.insert_value("pages", records_of(records, &idx));
                 let path = format!("/{code}/{}/", s.path);
                 with_alternates(&mut ctx, &path, &format!("/{other}/{}/", s.path));
                 let what = format!("section {name}");
@@ -212,7 +210,7 @@ pub fn lists(
                 let mut ctx = bases[lang.index()].clone();
                 ctx.insert("title", &name);
                 ctx.insert("tag", &name);
-                insert_value(&mut ctx, "pages", records_of(records, &idx));
+                ctx.insert_value("pages", records_of(records, &idx));
                 with_alternates(&mut ctx, &path, &other_path);
                 let what = format!("tag {name}");
                 templates.render_file("tag.html", &ctx, &what, file_of(&path))

@@ -15,7 +15,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Source};
 use crate::i18n::Lang;
 use crate::markdown::{self, Rendered};
 use crate::output::{OutputFile, Outputs};
-use crate::render::Templates;
+use crate::render::{map, Templates};
 use crate::shortcode::{Context, Registry};
 
 /// Folder copied as is into the output.
@@ -413,7 +413,7 @@ pub fn build_into(
     };
     let page_problems = diagnostics.has_errors();
     // Every page of a language starts from the same template context.
-    let bases = Lang::ALL.map(|lang| base_value(&site, &templates, lang, options));
+    let bases = Lang::ALL.map(|lang| base_context(&site, &templates, lang, options));
     // The pages' texts are lent to the render workers. Without `keep_bodies` (writing to disk,
     // `sade check`) each text is let go once its page is rendered: on big sites the sources are
     // most of the memory. `Site::reload_sources` reads them back if a diagnostic needs them.
@@ -572,9 +572,8 @@ pub fn base_context(
     context_of(base_value(site, templates, lang, options))
 }
 
-/// A Tera context from a JSON object, without copying it again.
 fn context_of(value: serde_json::Map<String, Value>) -> tera::Context {
-    tera::Context::from_value(Value::Object(value)).unwrap_or_default()
+    crate::render::context(value)
 }
 
 /// [`base_context`] as a JSON object, for callers that add to it before rendering.
@@ -615,33 +614,41 @@ fn base_value(
     }
 }
 
-/// A page's data for templates (also used by lists and feeds).
-pub fn page_value(site: &Site, i: usize) -> Value {
+/// A page's data for templates.
+pub fn page_value(site: &Site, i: usize) -> tera::Map {
     let page = &site.pages[i];
     let lang = page.lang;
     let f = &page.front;
     let section = &site.config.sections[&f.section];
-    json!({
-        "title": f.title,
-        "description": f.description,
-        "author": f.author,
-        "lang": lang.code(),
-        "url": page.path,
-        "permalink": page.permalink(&site.config),
-        "markdown_url": urls::twin(&page.path),
-        "published": f.published.iso(),
-        "published_long": f.published.long(lang),
-        "updated": f.updated.iso(),
-        "updated_long": f.updated.long(lang),
-        "section": f.section,
-        "section_label": section.label[&lang],
-        "section_url": format!("/{}/{}/", lang.code(), section.path),
-        "tags": f.tags.iter().map(|t| json!({
-            "name": t,
-            "url": urls::tag(lang.code(), &slugify(t)),
-        })).collect::<Vec<_>>(),
-        "draft": f.draft,
-    })
+    let tags: Vec<tera::Value> = f
+        .tags
+        .iter()
+        .map(|t| {
+            let url = urls::tag(lang.code(), &slugify(t));
+            map([("name", t.as_str().into()), ("url", url.into())]).into()
+        })
+        .collect();
+    map([
+        ("title", f.title.as_str().into()),
+        ("description", f.description.as_str().into()),
+        ("author", f.author.as_str().into()),
+        ("lang", lang.code().into()),
+        ("url", page.path.as_str().into()),
+        ("permalink", page.permalink(&site.config).into()),
+        ("markdown_url", urls::twin(&page.path).into()),
+        ("published", f.published.iso().into()),
+        ("published_long", f.published.long(lang).into()),
+        ("updated", f.updated.iso().into()),
+        ("updated_long", f.updated.long(lang).into()),
+        ("section", f.section.as_str().into()),
+        ("section_label", section.label[&lang].as_str().into()),
+        (
+            "section_url",
+            format!("/{}/{}/", lang.code(), section.path).into(),
+        ),
+        ("tags", tags.into()),
+        ("draft", f.draft.into()),
+    ])
 }
 
 /// Renders page `i` into its `index.html` and `index.md` (the preview re-renders single pages).
@@ -651,7 +658,7 @@ pub fn render_page(
     i: usize,
     options: &Options,
 ) -> Result<[OutputFile; 2], Diagnostic> {
-    let base = base_value(site, templates, site.pages[i].lang, options);
+    let base = base_context(site, templates, site.pages[i].lang, options);
     let mut body = site.rendered[i].clone();
     render_page_with(site, templates, i, &site.pages[i].source, &mut body, base)
 }
@@ -664,45 +671,45 @@ fn render_page_with(
     i: usize,
     source: &Source,
     body: &mut Rendered,
-    mut ctx: serde_json::Map<String, Value>,
+    mut ctx: tera::Context,
 ) -> Result<[OutputFile; 2], Diagnostic> {
     let page = &site.pages[i];
     let lang = page.lang;
     let mut value = page_value(site, i);
-    value["headings"] = json!(body
+    let headings: Vec<tera::Value> = body
         .headings
         .iter()
-        .map(|h| json!({
-            "level": h.level, "id": h.id, "text": h.text,
-        }))
-        .collect::<Vec<_>>());
-    value["content"] = Value::String(std::mem::take(&mut body.html));
-    ctx.insert("page".into(), value);
+        .map(|h| {
+            map([
+                ("level", h.level.into()),
+                ("id", h.id.as_str().into()),
+                ("text", h.text.as_str().into()),
+            ])
+            .into()
+        })
+        .collect();
+    value.insert("headings".into(), headings.into());
+    value.insert("content".into(), body.html.as_str().into());
+    ctx.insert_value("page", value.into());
     let mut alternates = vec![json!({"lang": lang.code(), "url": page.permalink(&site.config)})];
     if let Some(t) = site.translations[i] {
         let other = &site.pages[t];
-        ctx.insert(
-            "translation".into(),
-            json!({
+        ctx.insert_value(
+            "translation",
+            crate::render::value(json!({
                 "lang": other.lang.code(),
                 "name": other.lang.native_name(),
                 "url": other.path,
                 "title": other.front.title,
-            }),
+            })),
         );
         alternates.push(json!({"lang": other.lang.code(), "url": other.permalink(&site.config)}));
     }
     alternates.sort_by(|a, b| a["lang"].as_str().cmp(&b["lang"].as_str()));
-    ctx.insert("alternates".into(), Value::Array(alternates));
-    let mut ctx = context_of(ctx);
+    ctx.insert_value("alternates", crate::render::value(Value::Array(alternates)));
     let what = source.path.display().to_string();
     let [html_path, twin_path] = page_files(page);
     let html = templates.render_file("page.html", &ctx, &what, html_path);
-    if let Some(Value::Object(mut value)) = ctx.remove("page") {
-        if let Some(Value::String(content)) = value.remove("content") {
-            body.html = content;
-        }
-    }
     let html = html.map_err(|d| d.at(source, 0..3, "while rendering this page"))?;
     let md = markdown_twin(site, i, body);
     Ok([html, OutputFile::text(twin_path, md)])

@@ -139,6 +139,33 @@ golden!(
     ])
 );
 
+/// The report of a build whose `templates/NAME` was changed by `edit`.
+fn template_report(name: &str, edit: impl Fn(&str) -> String) -> String {
+    let site = common::site_with(&[("tools/x.tr.md", &page("x\n"))]);
+    let path = site.path().join("templates").join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = edit(&text);
+    assert_ne!(changed, text, "the edit must change templates/{name}");
+    std::fs::write(&path, changed).unwrap();
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    assert!(result.diagnostics.has_errors(), "expected an error");
+    assert!(result.outputs.0.is_empty());
+    result.diagnostics.render()
+}
+
+// Template errors point into the template: path from the site root, line and column, the text
+// underlined (Tera's report), and for a misspelt field, the fields there are.
+golden!(
+    template_syntax_error,
+    template_report("list.html", |t| t
+        .replace("{{ title }}</h1>", "{{ title | nope }}</h1>"))
+);
+golden!(
+    template_unknown_field,
+    template_report("page.html", |t| t
+        .replace("<h1>{{ page.title }}", "<h1>{{ page.titel }}"))
+);
+
 #[test]
 fn shortcode_inside_code_is_not_an_error() {
     let site = common::site_with(&[(

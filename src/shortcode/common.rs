@@ -105,6 +105,13 @@ pub fn params(args: &Args, attempts_arg: &str) -> Result<Params, ArgError> {
 /// Escapes text for HTML content and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
+    escape_pieces(text, |piece| out.push_str(piece));
+    out
+}
+
+/// [`escape`] in pieces: `push` gets the runs of plain text and the entities, in order (Tera's
+/// autoescaping writes them straight into its output).
+pub fn escape_pieces(text: &str, mut push: impl FnMut(&str)) {
     // The five characters are ASCII, so every other byte run is copied whole (and stays UTF-8).
     let mut copied = 0;
     for (i, b) in text.bytes().enumerate() {
@@ -116,12 +123,11 @@ pub fn escape(text: &str) -> String {
             b'\'' => "&#39;",
             _ => continue,
         };
-        out.push_str(&text[copied..i]);
-        out.push_str(entity);
+        push(&text[copied..i]);
+        push(entity);
         copied = i + 1;
     }
-    out.push_str(&text[copied..]);
-    out
+    push(&text[copied..]);
 }
 
 /// `<data value="MS">localized</data>`: the exact milliseconds for machines, words for people.

@@ -28,7 +28,7 @@ use serde_json::{json, Value as Json};
 
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode, Value};
 use crate::diagnostic::{closest, Diagnostic, Source};
-use crate::render::{error_chain, Templates, TEMPLATES_DIR};
+use crate::render::{tera_error, Templates, TEMPLATES_DIR};
 
 /// Folder of template shortcodes inside `templates/`.
 pub const SHORTCODES_DIR: &str = "shortcodes";
@@ -275,10 +275,19 @@ fn default_text(v: &serde_yaml::Value, kind: &ArgKind) -> String {
     }
 }
 
+/// Arguments as template values. Whole numbers are integers, so a template writes `640`, not
+/// `640.0`.
 fn to_json(v: &Value) -> Json {
+    let number = |x: f64| {
+        if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+            json!(x as i64)
+        } else {
+            json!(x)
+        }
+    };
     match v {
-        Value::Duration(d) => json!(d.as_ms()),
-        Value::Number(n) => json!(n),
+        Value::Duration(d) => number(d.as_ms()),
+        Value::Number(n) => number(*n),
         Value::Bool(b) => json!(b),
         Value::Str(s) | Value::Word(s) => json!(s),
         Value::List(items) => Json::Array(items.iter().map(|i| to_json(&i.value)).collect()),
@@ -315,7 +324,7 @@ impl Shortcode for TemplateShortcode {
         }
         let html = self.tera.render(&self.template, &c).map_err(|e| ArgError {
             arg: None,
-            message: format!("rendering templates/{}: {}", self.template, error_chain(&e)),
+            message: format!("rendering templates/{}: {}", self.template, tera_error(&e)),
             help: None,
         })?;
         let html = html.trim().to_string();
