@@ -21,7 +21,8 @@
 # Each run starts without its output folder (the last one is moved aside, see `aside`). Wall
 # time is taken around the process with nanosecond clocks; CPU time (user+sys, children
 # included) and peak RSS come from `/usr/bin/time -f`. Corpora are kept in BENCH_DIR and
-# regenerated only when corpus.py, the seed or the page count change.
+# regenerated only when corpus.py, sade's templates or stylesheet, the seed or the page count
+# change.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -68,10 +69,13 @@ fi
 HUGO_VERSION=$(hugo version | awk '{print $2}')
 MDBOOK_VERSION=$( ((HAVE_MDBOOK)) && mdbook --version | awk '{print $2}' || echo "-")
 
-# corpus DIR PAGES: generate unless a stamp says the same corpus is already there.
+# corpus DIR PAGES: generate unless a stamp says the same corpus is already there. The sade site
+# carries the repository's templates and stylesheet, so they are part of the stamp.
 corpus() {
-  local dir=$1 pages=$2 stamp
-  stamp="$(sha256sum "$ROOT/benches/corpus.py" | cut -d' ' -f1) pages=$pages seed=$SEED"
+  local dir=$1 pages=$2 stamp inputs
+  inputs=$(cd "$ROOT" && find benches/corpus.py templates static/style.css -type f -print0 |
+    sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+  stamp="$inputs pages=$pages seed=$SEED"
   if [[ -f "$dir/.stamp" && "$(cat "$dir/.stamp")" == "$stamp" ]]; then
     log "   corpus $dir is up to date"
     return
