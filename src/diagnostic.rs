@@ -138,6 +138,18 @@ impl Diagnostic {
         }
     }
 
+    /// Same severity, message and place (help lines may differ).
+    fn repeats(&self, other: &Diagnostic) -> bool {
+        let place = |d: &Diagnostic| {
+            d.location
+                .as_ref()
+                .map(|l| (l.source.path.clone(), l.span.clone(), l.label.clone()))
+        };
+        self.severity == other.severity
+            && self.message == other.message
+            && place(self) == place(other)
+    }
+
     /// Is it an error?
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
@@ -238,9 +250,26 @@ impl Diagnostics {
     pub fn warning_count(&self) -> usize {
         self.0.len() - self.error_count()
     }
-    /// Sorts by file and position so output does not depend on thread scheduling.
+    /// Sorts by file and position so output does not depend on thread scheduling. The same
+    /// error at the same place (a template every page renders through) is kept once, with a
+    /// count of the others.
     pub fn sort(&mut self) {
         self.0.sort_by_key(Diagnostic::sort_key);
+        let mut kept: Vec<(Diagnostic, usize)> = Vec::with_capacity(self.0.len());
+        for d in self.0.drain(..) {
+            match kept.last_mut() {
+                Some((last, more)) if last.repeats(&d) => *more += 1,
+                _ => kept.push((d, 0)),
+            }
+        }
+        self.0 = kept
+            .into_iter()
+            .map(|(d, more)| match more {
+                0 => d,
+                1 => d.with_help("the same error came up once more"),
+                n => d.with_help(format!("the same error came up {n} more times")),
+            })
+            .collect();
     }
     /// All of them rendered, followed by a count line.
     pub fn render(&self) -> String {

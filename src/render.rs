@@ -21,6 +21,8 @@ pub type Strings = BTreeMap<String, String>;
 pub struct Templates {
     tera: Arc<Tera>,
     strings: BTreeMap<Lang, Strings>,
+    /// Each template's file by template name, to point errors into it.
+    sources: Arc<BTreeMap<String, Source>>,
 }
 
 /// [`crate::shortcode::escape`] for Tera's autoescaping, written straight into its output.
@@ -79,6 +81,40 @@ pub fn context(json: serde_json::Map<String, serde_json::Value>) -> tera::Contex
     ctx
 }
 
+/// See [`Templates::diagnostic`].
+fn template_diagnostic(
+    sources: &BTreeMap<String, Source>,
+    headline: &str,
+    e: &tera::Error,
+) -> Diagnostic {
+    let report = match e.kind() {
+        tera::ErrorKind::SyntaxError(r) | tera::ErrorKind::RenderingError(r) => Some(r),
+        _ => None,
+    };
+    let Some((r, source)) = report.and_then(|r| Some((r, sources.get(r.filename())?))) else {
+        return Diagnostic::error(format!("{headline}: {}", tera_error(e)));
+    };
+    let span = r.span().range.clone();
+    // "Field `x` is not defined. Available fields: a, b" (or variables): the names become a
+    // suggestion and a help line.
+    let listed = [" Available fields: ", " Available variables: "]
+        .iter()
+        .find_map(|marker| r.message().split_once(marker));
+    let (message, fields) = match listed {
+        Some((message, fields)) => (message, fields.split(", ").collect::<Vec<_>>()),
+        None => (r.message(), Vec::new()),
+    };
+    let mut d =
+        Diagnostic::error(format!("{headline}: {message}")).at(source, span.clone(), "here");
+    if !fields.is_empty() {
+        let word = source.text.get(span).unwrap_or_default();
+        d = d
+            .with_suggestion(crate::diagnostic::closest(word, fields.iter().copied()))
+            .with_help(format!("defined here: {}", fields.join(", ")));
+    }
+    d
+}
+
 /// A Tera error as sade reports it: Tera's own report (message, `--> NAME:LINE:COL`, the line
 /// and a caret), with the template's path from the site root, and its cause chain.
 pub fn tera_error(e: &tera::Error) -> String {
@@ -116,7 +152,7 @@ impl Templates {
         tera.autoescape_on([".html", ".xml"]);
         // The same five characters as every other escape in sade (`'` as `&#39;`).
         tera.set_escape_fn(escape_to);
-        let mut files = Vec::new();
+        let mut sources = BTreeMap::new();
         let mut errors = Vec::new();
         for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
             match entry {
@@ -127,7 +163,16 @@ impl Templates {
                         continue;
                     }
                     let name = crate::output::relative(&dir, path);
-                    files.push((path.to_path_buf(), Some(name)));
+                    let rel = Path::new(TEMPLATES_DIR).join(&name);
+                    match std::fs::read_to_string(path) {
+                        Ok(text) => {
+                            sources.insert(name, Source::new(rel, text));
+                        }
+                        Err(e) => errors.push(Diagnostic::error(format!(
+                            "cannot read {}: {e}",
+                            rel.display()
+                        ))),
+                    }
                 }
                 Ok(_) => {}
                 Err(e) => errors.push(Diagnostic::error(format!(
@@ -136,11 +181,11 @@ impl Templates {
                 ))),
             }
         }
-        if let Err(e) = tera.add_template_files(files) {
-            errors.push(
-                Diagnostic::error(format!("templates: {}", tera_error(&e)))
-                    .with_help("fix the template syntax; the message names the file"),
-            );
+        let raw = sources
+            .iter()
+            .map(|(name, source)| (name.as_str(), source.text.as_str()));
+        if let Err(e) = tera.add_raw_templates(raw) {
+            errors.push(template_diagnostic(&sources, "template error", &e));
         }
         let strings = load_strings(root).unwrap_or_else(|mut ds| {
             errors.append(&mut ds);
@@ -150,6 +195,7 @@ impl Templates {
             Ok(Templates {
                 tera: Arc::new(tera),
                 strings,
+                sources: Arc::new(sources),
             })
         } else {
             Err(errors)
@@ -174,12 +220,16 @@ impl Templates {
     ) -> Result<crate::output::OutputFile, Diagnostic> {
         let mut bytes = Vec::with_capacity(16 * 1024);
         self.tera.render_to(name, ctx, &mut bytes).map_err(|e| {
-            Diagnostic::error(format!(
-                "rendering {what} with templates/{name}: {}",
-                tera_error(&e)
-            ))
+            self.diagnostic(&format!("rendering templates/{name}"), &e)
+                .with_help(format!("while rendering {what}"))
         })?;
         Ok(crate::output::OutputFile { path, bytes })
+    }
+
+    /// A Tera error as a diagnostic: `headline: Tera's message`, pointing into the template
+    /// when Tera says where, with a suggestion for a misspelt field.
+    pub fn diagnostic(&self, headline: &str, e: &tera::Error) -> Diagnostic {
+        template_diagnostic(&self.sources, headline, e)
     }
 
     /// The Tera instance, shared (template shortcodes render with it).

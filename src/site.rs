@@ -710,7 +710,11 @@ fn render_page_with(
     let what = source.path.display().to_string();
     let [html_path, twin_path] = page_files(page);
     let html = templates.render_file("page.html", &ctx, &what, html_path);
-    let html = html.map_err(|d| d.at(source, 0..3, "while rendering this page"))?;
+    // An error Tera located stays in the template; the headline names the page.
+    let html = html.map_err(|d| match d.position() {
+        Some(_) => d,
+        None => d.at(source, 0..3, "while rendering this page"),
+    })?;
     let md = markdown_twin(site, i, body);
     Ok([html, OutputFile::text(twin_path, md)])
 }

@@ -167,6 +167,41 @@ golden!(
 );
 
 #[test]
+fn a_template_error_every_page_hits_is_reported_once() {
+    let pages: Vec<(String, String)> = (0..5)
+        .map(|i| (format!("tools/p{i}.tr.md"), page("x\n")))
+        .collect();
+    let refs: Vec<(&str, &str)> = pages
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let site = common::site_with(&refs);
+    let path = site.path().join("templates/page.html");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("<h1>{{ page.title }}", "<h1>{{ page.titel }}"),
+    )
+    .unwrap();
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    assert_eq!(
+        result.diagnostics.error_count(),
+        1,
+        "{}",
+        result.diagnostics.render()
+    );
+    let report = result.diagnostics.render();
+    assert!(
+        report.contains("the same error came up 4 more times"),
+        "{report}"
+    );
+    assert!(
+        report.contains("while rendering content/tools/p0.tr.md"),
+        "{report}"
+    );
+}
+
+#[test]
 fn shortcode_inside_code_is_not_an_error() {
     let site = common::site_with(&[(
         "tools/x.tr.md",
