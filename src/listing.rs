@@ -38,7 +38,7 @@ pub const HOME_ENTRIES: usize = 10;
 
 /// What a list shows of each page: a slim record, since big sites list thousands of pages. Made
 /// once per page (a page is in its section's list, its tags' lists and maybe its home page) and
-/// copied into each list.
+/// shared by each list (template values are reference-counted).
 fn record(site: &Site, i: usize) -> tera::Value {
     let p = &site.pages[i];
     let f = &p.front;
@@ -143,14 +143,15 @@ pub fn lists(
             .iter()
             .map(|(name, idx)| {
                 let s = &config.sections[*name];
-                let mut section = tera::Map::with_capacity(5);
-                section.insert("name".into(), name.as_str().into());
-                section.insert("label".into(), s.label[&lang].as_str().into());
-                section.insert("url".into(), format!("/{code}/{}/", s.path).into());
                 let shown = &idx[..idx.len().min(HOME_ENTRIES)];
-                section.insert("pages".into(), records_of(records, shown));
-                section.insert("count".into(), idx.len().into());
-                section.into()
+                crate::render::map([
+                    ("name", name.as_str().into()),
+                    ("label", s.label[&lang].as_str().into()),
+                    ("url", format!("/{code}/{}/", s.path).into()),
+                    ("pages", records_of(records, shown)),
+                    ("count", idx.len().into()),
+                ])
+                .into()
             })
             .collect::<Vec<tera::Value>>()
             .into();

@@ -22,7 +22,7 @@ pub struct Templates {
     tera: Arc<Tera>,
     strings: BTreeMap<Lang, Strings>,
     /// Each template's file by template name, to point errors into it.
-    sources: Arc<BTreeMap<String, Source>>,
+    sources: BTreeMap<String, Source>,
 }
 
 /// [`crate::shortcode::escape`] for Tera's autoescaping, written straight into its output.
@@ -38,7 +38,7 @@ fn escape_to(text: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
 
 /// A template value from JSON, moving its strings (Tera's values share their contents, so
 /// copies of the result are cheap).
-pub fn value(json: serde_json::Value) -> tera::Value {
+fn value(json: serde_json::Value) -> tera::Value {
     use serde_json::Value as J;
     match json {
         J::Null => tera::Value::none(),
@@ -64,7 +64,7 @@ pub fn map<const N: usize>(entries: [(&'static str, tera::Value); N]) -> tera::M
 }
 
 /// A template map from a JSON object (see [`value`]).
-pub fn object(json: serde_json::Map<String, serde_json::Value>) -> tera::Map {
+fn object(json: serde_json::Map<String, serde_json::Value>) -> tera::Map {
     let mut out = tera::Map::with_capacity(json.len() + 1);
     for (k, v) in json {
         out.insert(k.into(), value(v));
@@ -130,7 +130,7 @@ pub fn tera_error(e: &tera::Error) -> String {
 }
 
 /// Renders an error and its whole cause chain on one line each.
-pub fn error_chain(e: &dyn std::error::Error) -> String {
+fn error_chain(e: &dyn std::error::Error) -> String {
     let mut out = e.to_string();
     let mut cur = e.source();
     while let Some(s) = cur {
@@ -195,7 +195,7 @@ impl Templates {
             Ok(Templates {
                 tera: Arc::new(tera),
                 strings,
-                sources: Arc::new(sources),
+                sources,
             })
         } else {
             Err(errors)

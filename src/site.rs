@@ -569,14 +569,10 @@ pub fn base_context(
     lang: Lang,
     options: &Options,
 ) -> tera::Context {
-    context_of(base_value(site, templates, lang, options))
+    crate::render::context(base_value(site, templates, lang, options))
 }
 
-fn context_of(value: serde_json::Map<String, Value>) -> tera::Context {
-    crate::render::context(value)
-}
-
-/// [`base_context`] as a JSON object, for callers that add to it before rendering.
+/// [`base_context`] as JSON (built once per language, so its form does not matter for speed).
 fn base_value(
     site: &Site,
     templates: &Templates,
@@ -664,7 +660,7 @@ pub fn render_page(
 }
 
 /// Renders page `i` with the given rendered body onto `base`, its language's
-/// [`base_context`]. The body's HTML is lent to the template context and handed back, not copied.
+/// [`base_context`].
 fn render_page_with(
     site: &Site,
     templates: &Templates,
@@ -691,26 +687,28 @@ fn render_page_with(
     value.insert("headings".into(), headings.into());
     value.insert("content".into(), body.html.as_str().into());
     ctx.insert_value("page", value.into());
-    let mut alternates = vec![json!({"lang": lang.code(), "url": page.permalink(&site.config)})];
+    let mut alternates = vec![(lang.code(), page.permalink(&site.config))];
     if let Some(t) = site.translations[i] {
         let other = &site.pages[t];
-        ctx.insert_value(
-            "translation",
-            crate::render::value(json!({
-                "lang": other.lang.code(),
-                "name": other.lang.native_name(),
-                "url": other.path,
-                "title": other.front.title,
-            })),
-        );
-        alternates.push(json!({"lang": other.lang.code(), "url": other.permalink(&site.config)}));
+        let translation = map([
+            ("lang", other.lang.code().into()),
+            ("name", other.lang.native_name().into()),
+            ("url", other.path.as_str().into()),
+            ("title", other.front.title.as_str().into()),
+        ]);
+        ctx.insert_value("translation", translation.into());
+        alternates.push((other.lang.code(), other.permalink(&site.config)));
     }
-    alternates.sort_by(|a, b| a["lang"].as_str().cmp(&b["lang"].as_str()));
-    ctx.insert_value("alternates", crate::render::value(Value::Array(alternates)));
+    alternates.sort();
+    let alternates: Vec<tera::Value> = alternates
+        .into_iter()
+        .map(|(code, url)| map([("lang", code.into()), ("url", url.into())]).into())
+        .collect();
+    ctx.insert_value("alternates", alternates.into());
     let what = source.path.display().to_string();
     let [html_path, twin_path] = page_files(page);
     let html = templates.render_file("page.html", &ctx, &what, html_path);
-    // An error Tera located stays in the template; the headline names the page.
+    // An error Tera located stays in the template (a help line names the page).
     let html = html.map_err(|d| match d.position() {
         Some(_) => d,
         None => d.at(source, 0..3, "while rendering this page"),

@@ -153,15 +153,19 @@ pub fn push_data_ms(out: &mut String, ms: f64, lang: Lang) {
 /// up instead; otherwise the two agree.
 pub fn push_float(out: &mut String, value: f64) {
     use std::fmt::Write;
-    let whole = value.fract() == 0.0;
-    if whole && value.abs() < 9_007_199_254_740_992.0 && value != 0.0 {
-        // Most table cells: no float formatting at all.
-        let _ = write!(out, "{}", value as i64);
+    if let Some(n) = whole(value).filter(|_| value != 0.0) {
+        // Most table cells: no float formatting at all (zero keeps `Display`'s sign).
+        let _ = write!(out, "{n}");
     } else if !value.is_finite() || value == 0.0 {
         let _ = write!(out, "{value}");
     } else {
         push_plain(out, ryu::Buffer::new().format_finite(value));
     }
+}
+
+/// `value` as an integer when it is a whole number an `f64` holds exactly (below 2^53).
+pub fn whole(value: f64) -> Option<i64> {
+    (value.fract() == 0.0 && value.abs() < 9_007_199_254_740_992.0).then_some(value as i64)
 }
 
 /// Ryu's text (`1.5`, `1e-7`, `1.2345e20`, `-3.0`) as plain digits (`1.5`, `0.0000001`,

@@ -278,13 +278,7 @@ fn default_text(v: &serde_yaml::Value, kind: &ArgKind) -> String {
 /// Arguments as template values. Whole numbers are integers, so a template writes `640`, not
 /// `640.0`.
 fn to_json(v: &Value) -> Json {
-    let number = |x: f64| {
-        if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
-            json!(x as i64)
-        } else {
-            json!(x)
-        }
-    };
+    let number = |x: f64| super::common::whole(x).map_or_else(|| json!(x), |n| json!(n));
     match v {
         Value::Duration(d) => number(d.as_ms()),
         Value::Number(n) => number(*n),
