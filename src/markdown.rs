@@ -14,7 +14,7 @@ use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 use crate::content::slugify;
 use crate::diagnostic::{Diagnostic, Source};
 use crate::shortcode::grammar::{parse_call, starts_call};
-use crate::shortcode::{escape, Call, Context, Registry};
+use crate::shortcode::{escape, escape_pieces, Call, Context, Registry};
 
 /// A heading of the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,7 +82,8 @@ pub fn render(
 ) -> Result<Rendered, Vec<Diagnostic>> {
     let text = &source.text[body.clone()];
     let base = body.start;
-    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(text, options())
+    // Each event is moved from here to `out` once it is passed (the lookahead only goes forward).
+    let mut events: Vec<(Event, Range<usize>)> = Parser::new_ext(text, options())
         .into_offset_iter()
         .map(|(e, r)| (e, r.start + base..r.end + base))
         .collect();
@@ -123,7 +124,7 @@ pub fn render(
                     continue;
                 }
             }
-            out.push(event.clone());
+            out.push(take(&mut events[i].0));
             i += 1;
             continue;
         }
@@ -136,7 +137,7 @@ pub fn render(
         let run_range = run[0].1.start..run[run.len() - 1].1.end;
         let mut calls = Vec::new();
         let mut pos = run_range.start;
-        while let Some(found) = source.text[pos..run_range.end].find("<<") {
+        while let Some(found) = find_open(&source.text.as_bytes()[pos..run_range.end]) {
             let at = pos + found;
             let escaped = at > 0 && source.text.as_bytes()[at - 1] == b'\\';
             let in_text = run
@@ -158,7 +159,7 @@ pub fn render(
             }
         }
         if calls.is_empty() {
-            out.extend(run.iter().map(|(e, _)| e.clone()));
+            out.extend(events[start..i].iter_mut().map(|(e, _)| take(e)));
             continue;
         }
         splice_run(source, run, &calls, &mut out);
@@ -179,6 +180,17 @@ pub fn render(
         links,
         calls: expanded,
     })
+}
+
+/// Moves an event out of the parsed list, leaving a placeholder that is never read.
+fn take<'a>(event: &mut Event<'a>) -> Event<'a> {
+    std::mem::replace(event, Event::SoftBreak)
+}
+
+/// Where `<<` first occurs in `text`. Called once per run of text, so most runs are short:
+/// `memchr` for the `<` beats setting up a substring search each time.
+fn find_open(text: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b'<', text).find(|&i| text.get(i + 1) == Some(&b'<'))
 }
 
 /// Events a shortcode call may span: text, line breaks, and inline HTML or code *inside* a
@@ -358,23 +370,42 @@ fn add_heading_anchors(events: &mut [Event<'_>]) -> Vec<Heading> {
         };
         *n += 1;
         let lvl = level as u8;
-        let mut open = format!("<h{lvl} id=\"{}\"", escape(&unique));
+        let digit = char::from(b'0' + lvl);
+        let id_html = escape(&unique);
+        // Pushed piece by piece: every page has a dozen headings.
+        let mut open = String::with_capacity(16 + id_html.len());
+        open.push_str("<h");
+        open.push(digit);
+        open.push_str(" id=\"");
+        open.push_str(&id_html);
+        open.push('"');
         if !classes.is_empty() {
-            let cls: Vec<&str> = classes.iter().map(|c| c.as_ref()).collect();
-            open.push_str(&format!(" class=\"{}\"", escape(&cls.join(" "))));
+            open.push_str(" class=\"");
+            for (n, c) in classes.iter().enumerate() {
+                if n > 0 {
+                    open.push(' ');
+                }
+                escape_pieces(c, |piece| open.push_str(piece));
+            }
+            open.push('"');
         }
         for (k, v) in &attrs {
-            open.push_str(&format!(" {}", escape(k)));
+            open.push(' ');
+            escape_pieces(k, |piece| open.push_str(piece));
             if let Some(v) = v {
-                open.push_str(&format!("=\"{}\"", escape(v)));
+                open.push_str("=\"");
+                escape_pieces(v, |piece| open.push_str(piece));
+                open.push('"');
             }
         }
         open.push('>');
         events[i] = Event::Html(CowStr::from(open));
-        let close = format!(
-            "<a class=\"anchor\" href=\"#{}\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h{lvl}>\n",
-            escape(&unique)
-        );
+        let mut close = String::with_capacity(80 + id_html.len());
+        close.push_str("<a class=\"anchor\" href=\"#");
+        close.push_str(&id_html);
+        close.push_str("\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h");
+        close.push(digit);
+        close.push_str(">\n");
         if end < events.len() {
             events[end] = Event::Html(CowStr::from(close));
         }
@@ -401,4 +432,47 @@ pub fn splice(source: &Source, body: Range<usize>, calls: &[ExpandedCall], html:
     }
     out.push_str(&source.text[pos..body.end]);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_get_unique_ids_classes_attributes_and_anchors() {
+        let text = "## Attr & heading {#x-1 .a .b data-k=v&w flag}\n\n## Tekrar\n\n### Tekrar\n";
+        let mut events: Vec<Event> = Parser::new_ext(text, options()).collect();
+        let headings = add_heading_anchors(&mut events);
+        let mut out = String::new();
+        html::push_html(&mut out, events.into_iter());
+        assert_eq!(
+            out,
+            "<h2 id=\"x-1\" class=\"a b\" data-k=\"v&amp;w\" flag>Attr &amp; heading\
+             <a class=\"anchor\" href=\"#x-1\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h2>\n\
+             <h2 id=\"tekrar\">Tekrar\
+             <a class=\"anchor\" href=\"#tekrar\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h2>\n\
+             <h3 id=\"tekrar-1\">Tekrar\
+             <a class=\"anchor\" href=\"#tekrar-1\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h3>\n"
+        );
+        let ids: Vec<_> = headings.iter().map(|h| (h.level, h.id.as_str())).collect();
+        assert_eq!(ids, [(2, "x-1"), (2, "tekrar"), (3, "tekrar-1")]);
+    }
+
+    #[test]
+    fn find_open_agrees_with_a_substring_search() {
+        for text in [
+            "",
+            "<",
+            "<<",
+            "a < b << c",
+            "< <<",
+            "<<<",
+            "x <y> <<z",
+            "ğ<ü<<",
+            "no call",
+            "a<",
+        ] {
+            assert_eq!(find_open(text.as_bytes()), text.find("<<"), "{text:?}");
+        }
+    }
 }
