@@ -54,6 +54,17 @@ fn value(json: serde_json::Value) -> tera::Value {
     }
 }
 
+/// Tera's `safe`, without copying: a string is marked safe where it is (Tera's own copies it,
+/// and `{{ page.content | safe }}` is a page's whole body); anything else becomes its text, as
+/// with Tera's.
+fn safe(val: &tera::Value, _: tera::Kwargs, _: &tera::State) -> tera::Value {
+    if val.as_str().is_some() {
+        val.clone().mark_safe()
+    } else {
+        tera::Value::safe_string(&val.to_string())
+    }
+}
+
 /// A template map from `(key, value)` pairs, in this order.
 pub fn map<const N: usize>(entries: [(&'static str, tera::Value); N]) -> tera::Map {
     let mut out = tera::Map::with_capacity(N + 2);
@@ -152,6 +163,7 @@ impl Templates {
         tera.autoescape_on([".html", ".xml"]);
         // The same five characters as every other escape in sade (`'` as `&#39;`).
         tera.set_escape_fn(escape_to);
+        tera.register_filter("safe", safe);
         let mut sources = BTreeMap::new();
         let mut errors = Vec::new();
         for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
@@ -288,5 +300,44 @@ fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>>
         Ok(all)
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// sade's `safe` gives what Tera's own gives, for strings and for everything else.
+    #[test]
+    fn safe_matches_teras_own_filter() {
+        let render = |tera: &mut Tera, v: tera::Value| {
+            tera.add_raw_template("t.html", "{{ v | safe }}|{{ v }}")
+                .unwrap();
+            let mut ctx = tera::Context::new();
+            ctx.insert_value("v", v);
+            tera.render("t.html", &ctx).unwrap()
+        };
+        let values: Vec<tera::Value> = vec![
+            "<b>x & y</b>".into(),
+            "a".repeat(200).into(),
+            3.into(),
+            2.5.into(),
+            true.into(),
+            tera::Value::none(),
+            vec![tera::Value::from(1), "<a>".into()].into(),
+            map([("k", "<v>".into())]).into(),
+        ];
+        for v in values {
+            let mut theirs = Tera::new();
+            theirs.autoescape_on([".html"]);
+            let mut ours = Tera::new();
+            ours.autoescape_on([".html"]);
+            ours.register_filter("safe", safe);
+            assert_eq!(
+                render(&mut ours, v.clone()),
+                render(&mut theirs, v.clone()),
+                "{v:?}"
+            );
+        }
     }
 }
