@@ -204,7 +204,7 @@ fn build(args: BuildArgs) -> ExitCode {
         return ExitCode::from(1);
     }
     let pages = report.site.as_ref().map_or(0, |s| s.pages.len());
-    let updated = report.updated.map_or(String::new(), |u| {
+    let updated = report.updated.as_ref().map_or(String::new(), |u| {
         format!(" ({} changed, {} removed)", u.changed, u.removed)
     });
     eprintln!(
@@ -213,6 +213,9 @@ fn build(args: BuildArgs) -> ExitCode {
         out.display(),
         started.elapsed().as_millis()
     );
+    // The process ends here: freeing a big site's pages one by one would only add to the wall
+    // time (~1 % at 10 000 pages), and the system takes the memory back at once.
+    std::mem::forget(report);
     ExitCode::SUCCESS
 }
 
