@@ -107,7 +107,7 @@ impl Page {
 
     /// Absolute URL.
     pub fn permalink(&self, config: &Config) -> String {
-        format!("{}{}", config.base_url, self.path)
+        [config.base_url.as_str(), self.path.as_str()].concat()
     }
 }
 

@@ -546,7 +546,7 @@ pub fn page_files(page: &crate::content::Page) -> [String; 2] {
 pub mod urls {
     /// A page's markdown twin: `/tr/x/` → `/tr/x/index.md`.
     pub fn twin(page_path: &str) -> String {
-        format!("{page_path}index.md")
+        [page_path, "index.md"].concat()
     }
     /// A language's Atom feed: `/tr/atom.xml`.
     pub fn feed(lang: &str) -> String {
@@ -558,7 +558,7 @@ pub mod urls {
     }
     /// One tag's list: `/tr/tags/SLUG/`.
     pub fn tag(lang: &str, slug: &str) -> String {
-        format!("/{lang}/tags/{slug}/")
+        ["/", lang, "/tags/", slug, "/"].concat()
     }
 }
 
@@ -640,7 +640,7 @@ pub fn page_value(site: &Site, i: usize) -> tera::Map {
         ("section_label", section.label[&lang].as_str().into()),
         (
             "section_url",
-            format!("/{}/{}/", lang.code(), section.path).into(),
+            ["/", lang.code(), "/", &section.path, "/"].concat().into(),
         ),
         ("tags", tags.into()),
         ("draft", f.draft.into()),

@@ -155,7 +155,7 @@ pub fn push_float(out: &mut String, value: f64) {
     use std::fmt::Write;
     if let Some(n) = whole(value).filter(|_| value != 0.0) {
         // Most table cells: no float formatting at all (zero keeps `Display`'s sign).
-        let _ = write!(out, "{n}");
+        out.push_str(itoa::Buffer::new().format(n));
     } else if !value.is_finite() || value == 0.0 {
         let _ = write!(out, "{value}");
     } else {
