@@ -153,7 +153,9 @@ impl<'a> Parser<'a> {
         (self.pos > start).then(|| (self.src[start..self.pos].to_string(), start..self.pos))
     }
 
-    fn expect(&mut self, c: char, what: &str) -> Result<(), SyntaxError> {
+    /// Takes `c`, or fails with "expected {what}"; `what` is only made on failure (it is
+    /// called for every argument of every call).
+    fn expect(&mut self, c: char, what: impl FnOnce() -> String) -> Result<(), SyntaxError> {
         self.skip_ws();
         if self.peek() == Some(c) {
             self.pos += 1;
@@ -163,7 +165,7 @@ impl<'a> Parser<'a> {
                 Some(f) => format!("found `{f}`"),
                 None => "found the end of the shortcode".to_string(),
             };
-            Err(self.error(format!("expected {what}, {found}"), self.here()))
+            Err(self.error(format!("expected {}, {found}", what()), self.here()))
         }
     }
 
@@ -303,7 +305,7 @@ pub fn parse_call(src: &str, start: usize, limit: usize) -> Result<Call, SyntaxE
     let (name, name_span) = p
         .ident()
         .ok_or_else(|| p.error("expected a shortcode name after `<<`", p.here()))?;
-    p.expect('(', "`(` after the shortcode name")?;
+    p.expect('(', || "`(` after the shortcode name".into())?;
     let mut args: Vec<Arg> = Vec::new();
     loop {
         p.skip_ws();
@@ -321,7 +323,7 @@ pub fn parse_call(src: &str, start: usize, limit: usize) -> Result<Call, SyntaxE
         let (key, key_span) = p
             .ident()
             .ok_or_else(|| p.error("expected an argument name (`key=value`)", p.here()))?;
-        p.expect('=', &format!("`=` after `{key}`"))?;
+        p.expect('=', || format!("`=` after `{key}`"))?;
         let value = p.value()?;
         if args.iter().any(|a| a.name == key) {
             return Err(SyntaxError {
@@ -392,6 +394,23 @@ mod tests {
         assert_eq!(v[4], &Value::Word("full".into()));
         assert!(matches!(v[5], Value::List(l) if l.len() == 2));
         assert_eq!(v[6], &Value::None);
+    }
+
+    #[test]
+    fn a_missing_paren_or_equals_sign_is_named() {
+        let message = |src: &str| parse_call(src, 0, src.len()).unwrap_err().message;
+        assert_eq!(
+            message("<< t base=1 >>"),
+            "expected `(` after the shortcode name, found `b`"
+        );
+        assert_eq!(
+            message("<< t(base 1) >>"),
+            "expected `=` after `base`, found `1`"
+        );
+        assert_eq!(
+            message("<< t(base"),
+            "expected `=` after `base`, found the end of the shortcode"
+        );
     }
 
     #[test]
