@@ -41,7 +41,8 @@ RESULTS="$ROOT/benches/out/results.md"
 mkdir -p "$OUT" "$ROOT/benches/out"
 OUT=$(cd "$OUT" && pwd)
 FS=$(stat -f -c %T "$OUT")
-log() { printf '%s\n' "$*" >&2; }
+# shellcheck source=benches/corpus.sh
+source "$ROOT/benches/corpus.sh"
 
 log "== building sade (release)"
 if ! cargo build --release --quiet --bin sade; then
@@ -68,27 +69,6 @@ else
 fi
 HUGO_VERSION=$(hugo version | awk '{print $2}')
 MDBOOK_VERSION=$( ((HAVE_MDBOOK)) && mdbook --version | awk '{print $2}' || echo "-")
-
-# corpus DIR PAGES: generate unless a stamp says the same corpus is already there. The sade site
-# carries the repository's templates and stylesheet, so they are part of the stamp.
-corpus() {
-  local dir=$1 pages=$2 stamp inputs
-  inputs=$(cd "$ROOT" && find benches/corpus.py templates static/style.css -type f -print0 |
-    sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
-  stamp="$inputs pages=$pages seed=$SEED"
-  if [[ -f "$dir/.stamp" && "$(cat "$dir/.stamp")" == "$stamp" ]]; then
-    log "   corpus $dir is up to date"
-    return
-  fi
-  log "   generating $dir"
-  local t0
-  t0=$(now_ns)
-  python3 "$ROOT/benches/corpus.py" --pages "$pages" --seed "$SEED" --out "$dir"
-  printf '%s\n' "$stamp" >"$dir/.stamp"
-  log "   generated in $(awk -v a="$t0" -v b="$(now_ns)" 'BEGIN {printf "%.1f", (b - a) / 1e9}') s"
-}
-
-now_ns() { date +%s%N; }
 
 # median: of the numbers on stdin, one per line.
 median() {
