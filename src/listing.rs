@@ -51,7 +51,6 @@ fn record(site: &Site, i: usize) -> tera::Value {
         ("updated", f.updated.iso().into()),
         ("tags", f.tags.clone().into()),
     ])
-    .into()
 }
 
 /// The records of the pages `idx` as a template list (template values share their contents, so
@@ -151,7 +150,6 @@ pub fn lists(
                     ("pages", records_of(records, shown)),
                     ("count", idx.len().into()),
                 ])
-                .into()
             })
             .collect::<Vec<tera::Value>>()
             .into();

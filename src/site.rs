@@ -610,8 +610,13 @@ fn base_value(
     }
 }
 
-/// A page's data for templates.
-pub fn page_value(site: &Site, i: usize) -> tera::Map {
+/// A page's data for templates, with its `headings` and rendered `content` last.
+pub fn page_value(
+    site: &Site,
+    i: usize,
+    headings: tera::Value,
+    content: tera::Value,
+) -> tera::Value {
     let page = &site.pages[i];
     let lang = page.lang;
     let f = &page.front;
@@ -621,7 +626,7 @@ pub fn page_value(site: &Site, i: usize) -> tera::Map {
         .iter()
         .map(|t| {
             let url = urls::tag(lang.code(), &slugify(t));
-            map([("name", t.as_str().into()), ("url", url.into())]).into()
+            map([("name", t.as_str().into()), ("url", url.into())])
         })
         .collect();
     map([
@@ -644,6 +649,8 @@ pub fn page_value(site: &Site, i: usize) -> tera::Map {
         ),
         ("tags", tags.into()),
         ("draft", f.draft.into()),
+        ("headings", headings),
+        ("content", content),
     ])
 }
 
@@ -671,7 +678,6 @@ fn render_page_with(
 ) -> Result<[OutputFile; 2], Diagnostic> {
     let page = &site.pages[i];
     let lang = page.lang;
-    let mut value = page_value(site, i);
     let headings: Vec<tera::Value> = body
         .headings
         .iter()
@@ -681,12 +687,10 @@ fn render_page_with(
                 ("id", h.id.as_str().into()),
                 ("text", h.text.as_str().into()),
             ])
-            .into()
         })
         .collect();
-    value.insert("headings".into(), headings.into());
-    value.insert("content".into(), body.html.as_str().into());
-    ctx.insert_value("page", value.into());
+    let value = page_value(site, i, headings.into(), body.html.as_str().into());
+    ctx.insert_value("page", value);
     let mut alternates = vec![(lang.code(), page.permalink(&site.config))];
     if let Some(t) = site.translations[i] {
         let other = &site.pages[t];
@@ -696,13 +700,13 @@ fn render_page_with(
             ("url", other.path.as_str().into()),
             ("title", other.front.title.as_str().into()),
         ]);
-        ctx.insert_value("translation", translation.into());
+        ctx.insert_value("translation", translation);
         alternates.push((other.lang.code(), other.permalink(&site.config)));
     }
     alternates.sort();
     let alternates: Vec<tera::Value> = alternates
         .into_iter()
-        .map(|(code, url)| map([("lang", code.into()), ("url", url.into())]).into())
+        .map(|(code, url)| map([("lang", code.into()), ("url", url.into())]))
         .collect();
     ctx.insert_value("alternates", alternates.into());
     let what = source.path.display().to_string();
