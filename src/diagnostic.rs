@@ -140,11 +140,11 @@ impl Diagnostic {
 
     /// Same severity, message and place (help lines may differ).
     fn repeats(&self, other: &Diagnostic) -> bool {
-        let place = |d: &Diagnostic| {
+        fn place(d: &Diagnostic) -> Option<(&PathBuf, &Range<usize>, &String)> {
             d.location
                 .as_ref()
-                .map(|l| (l.source.path.clone(), l.span.clone(), l.label.clone()))
-        };
+                .map(|l| (&l.source.path, &l.span, &l.label))
+        }
         self.severity == other.severity
             && self.message == other.message
             && place(self) == place(other)

@@ -214,7 +214,8 @@ fn build(args: BuildArgs) -> ExitCode {
         started.elapsed().as_millis()
     );
     // The process ends here: freeing a big site's pages one by one would only add to the wall
-    // time (~1 % at 10 000 pages), and the system takes the memory back at once.
+    // time (a profile at 10 000 pages put it at ~7 ms of ~0.85 s), and the system takes the
+    // memory back at once.
     std::mem::forget(report);
     ExitCode::SUCCESS
 }

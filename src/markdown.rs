@@ -14,7 +14,7 @@ use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 use crate::content::slugify;
 use crate::diagnostic::{Diagnostic, Source};
 use crate::shortcode::grammar::{parse_call, starts_call};
-use crate::shortcode::{escape, escape_pieces, Call, Context, Registry};
+use crate::shortcode::{escape, push_escaped, Call, Context, Registry};
 
 /// A heading of the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -391,16 +391,16 @@ fn add_heading_anchors(events: &mut [Event<'_>]) -> Vec<Heading> {
                 if n > 0 {
                     open.push(' ');
                 }
-                escape_pieces(c, |piece| open.push_str(piece));
+                push_escaped(&mut open, c);
             }
             open.push('"');
         }
         for (k, v) in &attrs {
             open.push(' ');
-            escape_pieces(k, |piece| open.push_str(piece));
+            push_escaped(&mut open, k);
             if let Some(v) = v {
                 open.push_str("=\"");
-                escape_pieces(v, |piece| open.push_str(piece));
+                push_escaped(&mut open, v);
                 open.push('"');
             }
         }

@@ -105,8 +105,13 @@ pub fn params(args: &Args, attempts_arg: &str) -> Result<Params, ArgError> {
 /// Escapes text for HTML content and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
-    escape_pieces(text, |piece| out.push_str(piece));
+    push_escaped(&mut out, text);
     out
+}
+
+/// [`escape`] appended to `out`.
+pub fn push_escaped(out: &mut String, text: &str) {
+    escape_pieces(text, |piece| out.push_str(piece));
 }
 
 /// [`escape`] in pieces: `push` gets the runs of plain text and the entities, in order (Tera's

@@ -44,7 +44,7 @@ use std::sync::Arc;
 use crate::backoff::Delay;
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::Lang;
-pub use common::{escape, escape_pieces, push_float};
+pub use common::{escape, escape_pieces, push_escaped, push_float};
 pub use grammar::{Call, Spanned, Value};
 
 /// Where a shortcode may stand.
