@@ -290,35 +290,59 @@ impl Date {
 
     /// `2026-06-17`.
     pub fn iso(self) -> String {
-        format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
+        // Every page and list entry shows two dates: digits pushed, without `format!`'s padding
+        // machinery (years outside 0..=9999 never come from front matter, but still read right).
+        if !(0..=9999).contains(&self.year) {
+            return format!("{:04}-{:02}-{:02}", self.year, self.month, self.day);
+        }
+        let mut out = String::with_capacity(10);
+        let y = self.year as u32;
+        for d in [y / 1000, y / 100 % 10, y / 10 % 10, y % 10] {
+            out.push(digit(d));
+        }
+        for part in [self.month, self.day] {
+            out.push('-');
+            out.push(digit(part / 10 % 10));
+            out.push(digit(part % 10));
+        }
+        out
     }
 
     /// `17 Haziran 2026` / `June 17, 2026` (CLDR long date).
     pub fn long(self, lang: Lang) -> String {
-        const TR: [&str; 12] = [
-            "Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül",
-            "Ekim", "Kasım", "Aralık",
-        ];
-        const EN: [&str; 12] = [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ];
         let m = self.month as usize - 1;
+        let (mut day, mut year) = (itoa::Buffer::new(), itoa::Buffer::new());
+        let (day, year) = (day.format(self.day), year.format(self.year));
         match lang {
-            Lang::Tr => format!("{} {} {}", self.day, TR[m], self.year),
-            Lang::En => format!("{} {}, {}", EN[m], self.day, self.year),
+            Lang::Tr => [day, " ", MONTHS_TR[m], " ", year].concat(),
+            Lang::En => [MONTHS_EN[m], " ", day, ", ", year].concat(),
         }
     }
+}
+
+/// Month names, January first.
+const MONTHS_TR: [&str; 12] = [
+    "Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim",
+    "Kasım", "Aralık",
+];
+const MONTHS_EN: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The ASCII digit of `d` (0..=9).
+fn digit(d: u32) -> char {
+    char::from(b'0' + (d % 10) as u8)
 }
 
 impl fmt::Display for Date {
@@ -480,5 +504,22 @@ mod tests {
         assert!(Date::parse("2024-02-29").is_ok());
         assert!(Date::parse("2026-13-01").is_err());
         assert!(Date::parse("17.06.2026").is_err());
+    }
+
+    /// The digit-by-digit forms read like the `format!` ones, for every month and day and for
+    /// years at and past the edges of four digits.
+    #[test]
+    fn date_forms_match_format() {
+        for year in [-123, -1, 0, 7, 99, 999, 1000, 2026, 9999, 10_000, 123_456] {
+            for month in 1..=12 {
+                for day in [1, 9, 10, 28, 31] {
+                    let d = Date { year, month, day };
+                    assert_eq!(d.iso(), format!("{year:04}-{month:02}-{day:02}"));
+                    let (tr, en) = (MONTHS_TR[month as usize - 1], MONTHS_EN[month as usize - 1]);
+                    assert_eq!(d.long(Lang::Tr), format!("{day} {tr} {year}"));
+                    assert_eq!(d.long(Lang::En), format!("{en} {day}, {year}"));
+                }
+            }
+        }
     }
 }

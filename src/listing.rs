@@ -11,7 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::i18n::Lang;
 use crate::output::OutputFile;
 use crate::render::Templates;
-use crate::shortcode::escape;
+use crate::shortcode::{escape, push_escaped};
 use crate::site::{base_context, file_of, urls, Options, Site};
 
 /// Entries of each Atom feed: the newest pages, as feed readers expect (the feed carries each
@@ -350,17 +350,23 @@ pub fn sitemap(site: &Site) -> String {
         entries.push((config.home_url(lang), latest, alts));
     }
     entries.sort();
+    // Pushed piece by piece: a big site has thousands of entries.
     for (loc, lastmod, alts) in entries {
-        out.push_str(&format!("  <url>\n    <loc>{}</loc>\n", escape(&loc)));
+        out.push_str("  <url>\n    <loc>");
+        push_escaped(&mut out, &loc);
+        out.push_str("</loc>\n");
         if let Some(m) = lastmod {
-            out.push_str(&format!("    <lastmod>{m}</lastmod>\n"));
+            out.push_str("    <lastmod>");
+            out.push_str(&m);
+            out.push_str("</lastmod>\n");
         }
         if alts.len() > 1 {
             for (l, u) in alts {
-                out.push_str(&format!(
-                    "    <xhtml:link rel=\"alternate\" hreflang=\"{l}\" href=\"{}\"/>\n",
-                    escape(&u)
-                ));
+                out.push_str("    <xhtml:link rel=\"alternate\" hreflang=\"");
+                out.push_str(&l);
+                out.push_str("\" href=\"");
+                push_escaped(&mut out, &u);
+                out.push_str("\"/>\n");
             }
         }
         out.push_str("  </url>\n");

@@ -239,7 +239,7 @@ impl Templates {
         &self,
         name: &str,
         ctx: &tera::Context,
-        what: &str,
+        what: impl std::fmt::Display,
         path: String,
     ) -> Result<crate::output::OutputFile, Diagnostic> {
         let mut bytes = Vec::with_capacity(16 * 1024);

@@ -709,8 +709,9 @@ fn render_page_with(
         .map(|(code, url)| map([("lang", code.into()), ("url", url.into())]))
         .collect();
     ctx.insert_value("alternates", alternates.into());
-    let what = source.path.display().to_string();
     let [html_path, twin_path] = page_files(page);
+    // The page is named only if rendering fails.
+    let what = source.path.display();
     let html = templates.render_file("page.html", &ctx, &what, html_path);
     // An error Tera located stays in the template (a help line names the page).
     let html = html.map_err(|d| match d.position() {
