@@ -112,36 +112,39 @@ pub fn push_number(out: &mut String, value: f64, decimals: usize, lang: Lang) {
         out.push('-');
     }
     // Integers below 2^53 print exactly as integers (and much faster than float formatting).
-    let mut buf = [b'0'; 32];
+    let mut buf = itoa::Buffer::new();
     let long;
-    let digits: &[u8] = if scaled < 9_007_199_254_740_992.0 {
-        let mut n = scaled as u64;
-        let mut at = buf.len();
-        while n > 0 {
-            at -= 1;
-            buf[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-        }
-        // At least `decimals + 1` digits: a zero before the separator.
-        let start = at.min(buf.len() - decimals - 1);
-        &buf[start..]
+    let digits: &str = if scaled < 9_007_199_254_740_992.0 {
+        buf.format(scaled as u64)
     } else {
         long = format!("{scaled:.0}");
-        long.as_bytes()
+        &long
     };
-    let (int, frac) = digits.split_at(digits.len() - decimals);
-    let frac_len = frac.iter().rposition(|&d| d != b'0').map_or(0, |p| p + 1);
-    for (i, &d) in int.iter().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            out.push(lang.group_sep());
-        }
-        out.push(char::from(d));
+    // The last `decimals` digits are the fraction; with fewer digits than that, the integer part
+    // is 0 and zeros come first in the fraction.
+    let (int, zeros, tail) = match digits.len().checked_sub(decimals) {
+        Some(split) if split > 0 => (&digits[..split], 0, &digits[split..]),
+        _ => ("0", decimals - digits.len(), digits),
+    };
+    let tail = tail.trim_end_matches('0');
+    // The digits are ASCII: whole groups are pushed as `str`s, not digit by digit.
+    let first = match int.len() % 3 {
+        0 => 3,
+        r => r,
+    };
+    out.push_str(&int[..first]);
+    let mut rest = &int[first..];
+    while !rest.is_empty() {
+        out.push(lang.group_sep());
+        out.push_str(&rest[..3]);
+        rest = &rest[3..];
     }
-    if frac_len > 0 {
+    if !tail.is_empty() {
         out.push(lang.decimal_sep());
-        frac[..frac_len]
-            .iter()
-            .for_each(|&d| out.push(char::from(d)));
+        for _ in 0..zeros {
+            out.push('0');
+        }
+        out.push_str(tail);
     }
 }
 
@@ -504,6 +507,88 @@ mod tests {
         assert!(Date::parse("2024-02-29").is_ok());
         assert!(Date::parse("2026-13-01").is_err());
         assert!(Date::parse("17.06.2026").is_err());
+    }
+
+    /// `push_number` as it was written first, digit by digit: the oracle for the faster one.
+    fn number_digit_by_digit(value: f64, decimals: usize, lang: Lang) -> String {
+        let decimals = decimals.min(6);
+        let scaled = (value.abs() * 10f64.powi(decimals as i32)).round();
+        let mut out = String::new();
+        if value < 0.0 && scaled != 0.0 {
+            out.push('-');
+        }
+        let mut digits = format!("{scaled:.0}");
+        while digits.len() < decimals + 1 {
+            digits.insert(0, '0');
+        }
+        let (int, frac) = digits.split_at(digits.len() - decimals);
+        for (i, d) in int.chars().enumerate() {
+            if i > 0 && (int.len() - i) % 3 == 0 {
+                out.push(lang.group_sep());
+            }
+            out.push(d);
+        }
+        let frac = frac.trim_end_matches('0');
+        if !frac.is_empty() {
+            out.push(lang.decimal_sep());
+            out.push_str(frac);
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn numbers_match_digit_by_digit(
+            value in proptest::prop_oneof![
+                -1e4f64..1e4,
+                0.0f64..1.0,
+                -1e17f64..1e17,
+                proptest::num::f64::NORMAL,
+            ],
+            decimals in 0usize..9,
+        ) {
+            for lang in Lang::ALL {
+                proptest::prop_assert_eq!(
+                    format_number(value, decimals, lang),
+                    number_digit_by_digit(value, decimals, lang)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_at_digit_count_edges() {
+        for value in [
+            0.0,
+            0.001,
+            0.01,
+            0.1,
+            0.5,
+            1.0,
+            9.99,
+            10.0,
+            99.5,
+            100.0,
+            999.9999,
+            1e3,
+            12_345.678_9,
+            1e6,
+            9_007_199_254_740_991.0,
+            9_007_199_254_740_992.0,
+            1e300,
+        ] {
+            for decimals in 0..=7 {
+                for lang in Lang::ALL {
+                    for v in [value, -value] {
+                        assert_eq!(
+                            format_number(v, decimals, lang),
+                            number_digit_by_digit(v, decimals, lang),
+                            "{v} with {decimals} decimals"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// The digit-by-digit forms read like the `format!` ones, for every month and day and for
