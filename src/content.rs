@@ -411,7 +411,7 @@ pub fn load_pages(config: &Config, root: &Path) -> (Vec<Page>, Vec<Diagnostic>) 
     let parsed: Vec<Result<Page, Vec<Diagnostic>>> = files
         .into_par_iter()
         .map(|(rel, name, lang)| {
-            let text = std::fs::read_to_string(root.join(&rel)).map_err(|e| {
+            let text = read_text(&root.join(&rel)).map_err(|e| {
                 vec![Diagnostic::error(format!(
                     "cannot read {}: {e}",
                     rel.display()
@@ -428,6 +428,28 @@ pub fn load_pages(config: &Config, root: &Path) -> (Vec<Page>, Vec<Diagnostic>) 
         }
     }
     (pages, problems)
+}
+
+/// A file's text. UTF-8 is checked with vector instructions (`simdutf8`, several times faster
+/// than the standard library's check on Turkish prose, which reading every page pays for); text
+/// that is not UTF-8 is an error naming the line and column (in characters) of the first bad byte.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    let bytes = std::fs::read(path)?;
+    if let Ok(text) = simdutf8::basic::from_utf8(&bytes) {
+        return Ok(text.to_owned());
+    }
+    let e = std::str::from_utf8(&bytes).err();
+    let good = e.map_or(bytes.len(), |e| e.valid_up_to());
+    let before = String::from_utf8_lossy(&bytes[..good]);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!(
+            "not UTF-8 text: byte 0x{:02X} at line {line}, column {column} (save the file as UTF-8)",
+            bytes.get(good).copied().unwrap_or(0)
+        ),
+    ))
 }
 
 /// A key that sorts paths as a walk sorted by file name visits them: folder by folder, each

@@ -67,7 +67,7 @@ impl Site {
             if !page.source.text.is_empty() {
                 continue;
             }
-            if let Ok(text) = std::fs::read_to_string(root.join(&page.source.path)) {
+            if let Ok(text) = crate::content::read_text(&root.join(&page.source.path)) {
                 if text.len() == page.body.end && text.is_char_boundary(page.body.start) {
                     page.source.text = text.into();
                 }

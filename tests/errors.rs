@@ -301,3 +301,20 @@ fn a_source_changed_during_the_build_is_not_misquoted() {
     built.reload_sources(site.path());
     assert_eq!(built.pages[0].source.text.as_str(), page("Merhaba.\n"));
 }
+
+/// A page that is not UTF-8 fails the build with the place of the first bad byte (line, and
+/// column in characters: the Turkish letters before it count once each).
+#[test]
+fn a_page_that_is_not_utf8_is_named_with_the_bad_byte() {
+    let site = common::site_with(&[("tools/x.tr.md", &page("x\n"))]);
+    let mut bytes = page("Merhaba\nçğü ").into_bytes();
+    bytes.extend([0xFF, b'x', b'\n']);
+    std::fs::write(site.path().join("content/tools/x.tr.md"), bytes).unwrap();
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    assert!(result.outputs.0.is_empty(), "a failed build makes nothing");
+    assert_eq!(
+        result.diagnostics.render(),
+        "error: cannot read content/tools/x.tr.md: not UTF-8 text: byte 0xFF at line 7, \
+         column 5 (save the file as UTF-8)\n\n1 error, 0 warnings\n"
+    );
+}

@@ -266,7 +266,7 @@ impl Rebuilder {
         for rel in &files {
             let (Some(&i), Ok(text)) = (
                 state.by_source.get(rel),
-                std::fs::read_to_string(root.join(rel)),
+                crate::content::read_text(&root.join(rel)),
             ) else {
                 moved = true;
                 break;
