@@ -63,17 +63,21 @@ fn main() -> io::Result<()> {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| -> io::Result<()> {
-                    let mut text = String::new();
+                    let mut bytes = Vec::new();
                     let mut html_out = String::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(src) = sources.get(i) else {
                             return Ok(());
                         };
-                        text.clear();
-                        io::Read::read_to_string(&mut fs::File::open(src)?, &mut text)?;
+                        bytes.clear();
+                        io::Read::read_to_end(&mut fs::File::open(src)?, &mut bytes)?;
+                        // UTF-8 checked as sade checks it (vector instructions).
+                        let text = simdutf8::basic::from_utf8(&bytes).map_err(|_| {
+                            io::Error::new(io::ErrorKind::InvalidData, "not UTF-8")
+                        })?;
                         html_out.clear();
-                        html::push_html(&mut html_out, Parser::new_ext(&text, options));
+                        html::push_html(&mut html_out, Parser::new_ext(text, options));
                         let dest = target(&content, &out, src);
                         fs::create_dir_all(dest.parent().expect("has a parent"))?;
                         fs::write(&dest, html_out.as_bytes())?;
