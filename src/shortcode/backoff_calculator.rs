@@ -5,7 +5,7 @@
 //! them the page is complete as built. Works under `Content-Security-Policy: script-src 'self'`.
 
 use super::backoff_chart::chart_html;
-use super::backoff_table::table_html;
+use super::backoff_table::tables;
 use super::common::{escape, params, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Delay, Strategy};
@@ -187,14 +187,15 @@ impl Shortcode for BackoffCalculator {
             l.new_seed, l.noscript
         ));
         html.push_str("<div class=\"backoff-results\" aria-live=\"polite\">\n");
-        html.push_str(&table_html(&schedule, lang));
+        let (table, table_markdown) = tables(&schedule, lang);
+        html.push_str(&table);
         html.push_str(&chart_html(&schedule, lang));
         html.push_str("</div>\n</div>\n<script src=\"/js/backoff.js\" defer></script>\n<script src=\"/js/calculator.js\" defer></script>\n");
         Ok(Expansion {
             html,
             markdown: format!(
                 "{}\n\n{}",
-                super::backoff_table::table_markdown(&schedule, lang).trim_end(),
+                table_markdown.trim_end(),
                 super::backoff_chart::chart_markdown(&schedule, lang)
             ),
         })

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::common::{escape, params, push_data_ms, SCHEDULE_ARGS};
+use super::common::{params, push_escaped, push_float, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Schedule, Strategy};
 use crate::i18n::{push_duration, strategy_label, Lang};
@@ -29,23 +29,27 @@ impl Shortcode for BackoffTable {
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let schedule = self.0.get(&params(args, "attempts")?, false);
-        Ok(Expansion {
-            html: table_html(&schedule, ctx.lang),
-            markdown: table_markdown(&schedule, ctx.lang),
-        })
+        let (html, markdown) = tables(&schedule, ctx.lang);
+        Ok(Expansion { html, markdown })
     }
 }
 
-/// The `<figure class="backoff">` with the table (also used by the calculator).
-pub fn table_html(schedule: &Schedule, lang: Lang) -> String {
-    // Writes go straight into one buffer (writing to a String cannot fail): a table has a few
+/// The table twice, made in one pass over the cells: as HTML (a `<figure class="backoff">`, also
+/// used by the calculator) and as GFM markdown for `index.md` (totals as bold rows at the end).
+/// Each localized duration is formatted once, into the markdown, and copied into the HTML.
+pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
+    // Writes go straight into two buffers (writing to a String cannot fail): a table has a few
     // hundred cells and big sites have thousands of tables.
     let w = lang.words();
     let strategies = schedule.params().strategies();
     let grouped = strategies.len() > 1;
+    let columns = 2 + 3 * strategies.len();
+    let caption = describe_params(schedule.params(), lang);
     let mut h = String::with_capacity(2048 + schedule.rows().len() * strategies.len() * 160);
+    let mut md = String::with_capacity(512 + schedule.rows().len() * columns * 16);
+
     h.push_str("<figure class=\"backoff\">\n<table class=\"backoff-table\">\n<caption>");
-    h.push_str(&escape(&describe_params(schedule.params(), lang)));
+    push_escaped(&mut h, &caption);
     h.push_str("</caption>\n<thead>\n");
     let rowspan = if grouped { " rowspan=\"2\"" } else { "" };
     let _ = write!(
@@ -71,39 +75,90 @@ pub fn table_html(schedule: &Schedule, lang: Lang) -> String {
         );
     }
     h.push_str("</tr>\n</thead>\n<tbody>\n");
+
+    md.push('*');
+    md.push_str(&caption);
+    md.push_str("*\n\n| ");
+    md.push_str(w.attempt);
+    md.push_str(" | ");
+    md.push_str(w.delay);
+    for &s in strategies {
+        for col in [w.min, w.max, w.sample] {
+            md.push_str(" | ");
+            if grouped {
+                md.push_str(strategy_label(s));
+                md.push(' ');
+            }
+            md.push_str(col);
+        }
+    }
+    md.push_str(" |\n|");
+    for _ in 0..columns {
+        md.push_str(" ---: |");
+    }
+    md.push('\n');
+
     for row in schedule.rows() {
         // Rows are the bulk of a table: pushed without `write!`'s formatting machinery.
+        let mut number = itoa::Buffer::new();
+        let attempt = number.format(row.attempt);
         h.push_str("<tr><th scope=\"row\">");
-        h.push_str(itoa::Buffer::new().format(row.attempt));
-        h.push_str("</th><td>");
-        push_data_ms(&mut h, row.nominal.as_ms(), lang);
-        h.push_str("</td>");
+        h.push_str(attempt);
+        h.push_str("</th>");
+        md.push_str("| ");
+        md.push_str(attempt);
+        cell(&mut h, &mut md, row.nominal.as_ms(), lang);
         for &s in strategies {
             let c = row.cell(s);
-            for ms in [c.min.as_ms(), c.max.as_ms(), c.sample.as_ms()] {
-                h.push_str("<td>");
-                push_data_ms(&mut h, ms, lang);
-                h.push_str("</td>");
+            for d in [c.min, c.max, c.sample] {
+                cell(&mut h, &mut md, d.as_ms(), lang);
             }
         }
         h.push_str("</tr>\n");
+        md.push_str(" |\n");
     }
     h.push_str("</tbody>\n<tfoot>\n");
+
     for (label, pick) in totals_rows(lang) {
         let _ = write!(h, "<tr><th scope=\"row\" colspan=\"2\">{label}</th>");
+        // Cells: the label, an empty delay cell, then value, empty, empty per strategy.
+        let _ = write!(md, "| **{label}** |  |");
         for &s in strategies {
             let (ms, estimated) = pick(schedule, s);
-            h.push_str("<td colspan=\"3\">");
-            push_data_ms(&mut h, ms, lang);
+            md.push_str(" **");
+            let start = md.len();
+            push_duration(&mut md, ms, lang);
+            h.push_str("<td colspan=\"3\"><data value=\"");
+            push_float(&mut h, ms);
+            h.push_str("\">");
+            h.push_str(&md[start..]);
+            h.push_str("</data>");
+            md.push_str("**");
             if estimated {
                 let _ = write!(h, " <small>({})</small>", w.estimated);
+                let _ = write!(md, " ({})", w.estimated);
             }
             h.push_str("</td>");
+            md.push_str(" |  |  |");
         }
         h.push_str("</tr>\n");
+        md.push('\n');
     }
     h.push_str("</tfoot>\n</table>\n</figure>\n");
-    h
+    (h, md)
+}
+
+/// One duration cell of a row: ` | TEXT` in the markdown and
+/// `<td><data value="MS">TEXT</data></td>` in the HTML, the text formatted once.
+fn cell(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
+    md.push_str(" | ");
+    let start = md.len();
+    push_duration(md, ms, lang);
+    h.push_str("<td><data value=\"");
+    push_float(h, ms);
+    h.push_str("\">");
+    h.push_str(&md[start..]);
+    h.push_str("</data></td>");
 }
 
 type Pick = fn(&Schedule, Strategy) -> (f64, bool);
@@ -118,64 +173,4 @@ fn totals_rows(lang: Lang) -> [(&'static str, Pick); 3] {
             (t.mean.as_ms(), t.mean_is_estimate)
         }),
     ]
-}
-
-/// The same table as GFM markdown (totals as bold rows at the end).
-pub fn table_markdown(schedule: &Schedule, lang: Lang) -> String {
-    let w = lang.words();
-    let strategies = schedule.params().strategies();
-    let grouped = strategies.len() > 1;
-    let columns = 2 + 3 * strategies.len();
-    let mut out = String::with_capacity(512 + schedule.rows().len() * columns * 16);
-    out.push('*');
-    out.push_str(&describe_params(schedule.params(), lang));
-    out.push_str("*\n\n| ");
-    out.push_str(w.attempt);
-    out.push_str(" | ");
-    out.push_str(w.delay);
-    for &s in strategies {
-        for col in [w.min, w.max, w.sample] {
-            out.push_str(" | ");
-            if grouped {
-                out.push_str(strategy_label(s));
-                out.push(' ');
-            }
-            out.push_str(col);
-        }
-    }
-    out.push_str(" |\n|");
-    for _ in 0..columns {
-        out.push_str(" ---: |");
-    }
-    out.push('\n');
-    for row in schedule.rows() {
-        out.push_str("| ");
-        out.push_str(itoa::Buffer::new().format(row.attempt));
-        out.push_str(" | ");
-        push_duration(&mut out, row.nominal.as_ms(), lang);
-        for &s in strategies {
-            let c = row.cell(s);
-            for d in [c.min, c.max, c.sample] {
-                out.push_str(" | ");
-                push_duration(&mut out, d.as_ms(), lang);
-            }
-        }
-        out.push_str(" |\n");
-    }
-    for (label, pick) in totals_rows(lang) {
-        // Cells: the label, an empty delay cell, then value, empty, empty per strategy.
-        let _ = write!(out, "| **{label}** |  |");
-        for &s in strategies {
-            let (ms, estimated) = pick(schedule, s);
-            out.push_str(" **");
-            push_duration(&mut out, ms, lang);
-            out.push_str("**");
-            if estimated {
-                let _ = write!(out, " ({})", w.estimated);
-            }
-            out.push_str(" |  |  |");
-        }
-        out.push('\n');
-    }
-    out
 }
