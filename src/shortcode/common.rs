@@ -176,6 +176,11 @@ pub fn whole(value: f64) -> Option<i64> {
 /// Ryu's text (`1.5`, `1e-7`, `1.2345e20`, `-3.0`) as plain digits (`1.5`, `0.0000001`,
 /// `123450000000000000000`, `-3`).
 fn push_plain(out: &mut String, text: &str) {
+    // Most values have no exponent: Ryu's text is then plain already, but for a `.0` ending.
+    if !text.as_bytes().contains(&b'e') {
+        out.push_str(text.strip_suffix(".0").unwrap_or(text));
+        return;
+    }
     let (sign, text) = match text.strip_prefix('-') {
         Some(rest) => ("-", rest),
         None => ("", text),
