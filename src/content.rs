@@ -438,8 +438,11 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
     if let Ok(text) = simdutf8::basic::from_utf8(&bytes) {
         return Ok(text.to_owned());
     }
-    let e = std::str::from_utf8(&bytes).err();
-    let good = e.map_or(bytes.len(), |e| e.valid_up_to());
+    // The standard library's check says where the bad byte is.
+    let good = match std::str::from_utf8(&bytes) {
+        Ok(text) => return Ok(text.to_owned()),
+        Err(e) => e.valid_up_to(),
+    };
     let before = String::from_utf8_lossy(&bytes[..good]);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
@@ -447,7 +450,7 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
         std::io::ErrorKind::InvalidData,
         format!(
             "not UTF-8 text: byte 0x{:02X} at line {line}, column {column} (save the file as UTF-8)",
-            bytes.get(good).copied().unwrap_or(0)
+            bytes[good]
         ),
     ))
 }

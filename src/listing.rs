@@ -146,7 +146,7 @@ pub fn lists(
                 crate::render::map([
                     ("name", name.as_str().into()),
                     ("label", s.label[&lang].as_str().into()),
-                    ("url", format!("/{code}/{}/", s.path).into()),
+                    ("url", urls::section(code, &s.path).into()),
                     ("pages", records_of(records, shown)),
                     ("count", idx.len().into()),
                 ])
@@ -157,7 +157,7 @@ pub fn lists(
             let mut ctx = bases[lang.index()].clone();
             ctx.insert_value("sections", home_sections.clone());
             ctx.insert("title", config.title(lang));
-            with_alternates(&mut ctx, &format!("/{code}/"), &format!("/{other}/"));
+            with_alternates(&mut ctx, &urls::home(code), &urls::home(other));
             let path = format!("{code}/index.html");
             templates.render_file("home.html", &ctx, "the home page", path)
         }));
@@ -169,8 +169,8 @@ pub fn lists(
                 let mut ctx = bases[lang.index()].clone();
                 ctx.insert("title", &s.label[&lang]);
                 ctx.insert_value("pages", records_of(records, &idx));
-                let path = format!("/{code}/{}/", s.path);
-                with_alternates(&mut ctx, &path, &format!("/{other}/{}/", s.path));
+                let path = urls::section(code, &s.path);
+                with_alternates(&mut ctx, &path, &urls::section(other, &s.path));
                 let what = format!("section {name}");
                 templates.render_file("list.html", &ctx, &what, file_of(&path))
             }));
@@ -240,15 +240,12 @@ pub fn lists(
             &Lang::ALL
                 .iter()
                 .map(|l| {
-                    json!({"lang": l.code(), "name": l.native_name(), "url": format!("/{}/", l.code()),
+                    json!({"lang": l.code(), "name": l.native_name(), "url": urls::home(l.code()),
                     "title": config.title(*l), "description": config.languages[l].description})
                 })
                 .collect::<Vec<_>>(),
         );
-        ctx.insert(
-            "default_home",
-            &format!("/{}/", config.default_language.code()),
-        );
+        ctx.insert("default_home", &urls::home(config.default_language.code()));
         ctx.insert(
             "alternates",
             &Lang::ALL

@@ -542,8 +542,16 @@ pub fn page_files(page: &crate::content::Page) -> [String; 2] {
     ]
 }
 
-/// The URL paths of the files sade makes besides pages and lists, in one place.
+/// The URL paths of the files sade makes besides pages, in one place.
 pub mod urls {
+    /// A language's home: `/tr/`.
+    pub fn home(lang: &str) -> String {
+        ["/", lang, "/"].concat()
+    }
+    /// A section's list: `/tr/blog/`.
+    pub fn section(lang: &str, section_path: &str) -> String {
+        ["/", lang, "/", section_path, "/"].concat()
+    }
     /// A page's markdown twin: `/tr/x/` → `/tr/x/index.md`.
     pub fn twin(page_path: &str) -> String {
         [page_path, "index.md"].concat()
@@ -586,19 +594,19 @@ fn base_value(
             "title": config.title(lang),
             "description": config.languages[&lang].description,
             "base_url": config.base_url,
-            "home": format!("/{}/", lang.code()),
+            "home": urls::home(lang.code()),
             "feed": urls::feed(lang.code()),
             "sections": config.sections.iter().map(|(name, s)| json!({
                 "name": name,
                 "label": s.label[&lang],
-                "url": format!("/{}/{}/", lang.code(), s.path),
+                "url": urls::section(lang.code(), &s.path),
             })).collect::<Vec<_>>(),
         },
         "t": templates.strings(lang),
         "other": {
             "lang": lang.other().code(),
             "name": lang.other().native_name(),
-            "home": format!("/{}/", lang.other().code()),
+            "home": urls::home(lang.other().code()),
         },
         "live_reload": options.live_reload,
         "alternates": [],
@@ -645,7 +653,7 @@ pub fn page_value(
         ("section_label", section.label[&lang].as_str().into()),
         (
             "section_url",
-            ["/", lang.code(), "/", &section.path, "/"].concat().into(),
+            urls::section(lang.code(), &section.path).into(),
         ),
         ("tags", tags.into()),
         ("draft", f.draft.into()),

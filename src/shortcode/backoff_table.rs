@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::common::{params, push_escaped, push_float, SCHEDULE_ARGS};
+use super::common::{params, push_data, push_escaped, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Schedule, Strategy};
 use crate::i18n::{push_duration, strategy_label, Lang};
@@ -126,13 +126,8 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
         for &s in strategies {
             let (ms, estimated) = pick(schedule, s);
             md.push_str(" **");
-            let start = md.len();
-            push_duration(&mut md, ms, lang);
-            h.push_str("<td colspan=\"3\"><data value=\"");
-            push_float(&mut h, ms);
-            h.push_str("\">");
-            h.push_str(&md[start..]);
-            h.push_str("</data>");
+            h.push_str("<td colspan=\"3\">");
+            push_duration_twice(&mut h, &mut md, ms, lang);
             md.push_str("**");
             if estimated {
                 let _ = write!(h, " <small>({})</small>", w.estimated);
@@ -149,16 +144,20 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
 }
 
 /// One duration cell of a row: ` | TEXT` in the markdown and
-/// `<td><data value="MS">TEXT</data></td>` in the HTML, the text formatted once.
+/// `<td><data value="MS">TEXT</data></td>` in the HTML.
 fn cell(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
     md.push_str(" | ");
+    h.push_str("<td>");
+    push_duration_twice(h, md, ms, lang);
+    h.push_str("</td>");
+}
+
+/// `ms` formatted once for people: the text appended to `md`, and copied into a
+/// `<data value="MS">` element appended to `h`.
+fn push_duration_twice(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
     let start = md.len();
     push_duration(md, ms, lang);
-    h.push_str("<td><data value=\"");
-    push_float(h, ms);
-    h.push_str("\">");
-    h.push_str(&md[start..]);
-    h.push_str("</data></td>");
+    push_data(h, ms, |h| h.push_str(&md[start..]));
 }
 
 type Pick = fn(&Schedule, Strategy) -> (f64, bool);

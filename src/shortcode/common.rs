@@ -144,10 +144,15 @@ pub fn data_ms(ms: f64, lang: Lang) -> String {
 
 /// [`data_ms`] appended to `out`.
 pub fn push_data_ms(out: &mut String, ms: f64, lang: Lang) {
+    push_data(out, ms, |out| push_duration(out, ms, lang));
+}
+
+/// `<data value="MS">…</data>` appended to `out`, `shown` writing what people read.
+pub fn push_data(out: &mut String, ms: f64, shown: impl FnOnce(&mut String)) {
     out.push_str("<data value=\"");
     push_float(out, ms);
     out.push_str("\">");
-    push_duration(out, ms, lang);
+    shown(out);
     out.push_str("</data>");
 }
 
