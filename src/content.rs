@@ -11,6 +11,7 @@ use walkdir::WalkDir;
 use crate::config::Config;
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::{Date, Lang};
+use crate::timings::{time, Part, Timings};
 
 /// Folder of the pages, relative to the site root.
 pub const CONTENT_DIR: &str = "content";
@@ -358,66 +359,75 @@ pub fn parse_page(
 }
 
 /// Every page under `root/content`, in path order, and every problem found on the way.
-pub fn load_pages(config: &Config, root: &Path) -> (Vec<Page>, Vec<Diagnostic>) {
+pub fn load_pages(
+    config: &Config,
+    root: &Path,
+    timings: Option<&Timings>,
+) -> (Vec<Page>, Vec<Diagnostic>) {
     let dir = root.join(CONTENT_DIR);
     let mut files: Vec<(PathBuf, String, Lang)> = Vec::new();
     let mut problems = Vec::new();
     // Unsorted: walkdir's sort compares names parsed from whole paths, which costs more than
     // the rest of the walk on a big site. The files are sorted into the same order below.
-    for entry in WalkDir::new(&dir) {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                problems.push(Diagnostic::error(format!(
-                    "cannot read {}: {e}",
-                    dir.display()
-                )));
+    time(timings, Part::Setup, "", || {
+        for entry in WalkDir::new(&dir) {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => {
+                    problems.push(Diagnostic::error(format!(
+                        "cannot read {}: {e}",
+                        dir.display()
+                    )));
+                    continue;
+                }
+            };
+            if !entry.file_type().is_file() {
                 continue;
             }
-        };
-        if !entry.file_type().is_file() {
-            continue;
-        }
-        let path = entry.path();
-        let rel = crate::diagnostic::display_path(root, path);
-        let Some(stem) = path
-            .strip_prefix(&dir)
-            .ok()
-            .and_then(|p| p.to_str())
-            .and_then(|p| p.strip_suffix(".md"))
-        else {
-            continue;
-        };
-        let stem = stem.replace('\\', "/");
-        match stem.rsplit_once('.') {
-            Some((name, code)) => match code.parse::<Lang>() {
-                Ok(lang) => files.push((rel, name.to_string(), lang)),
-                Err(msg) => problems.push(
-                    Diagnostic::error(format!("{}: {msg}", rel.display()))
-                        .with_suggestion(closest(code, Lang::ALL.map(Lang::code))),
+            let path = entry.path();
+            let rel = crate::diagnostic::display_path(root, path);
+            let Some(stem) = path
+                .strip_prefix(&dir)
+                .ok()
+                .and_then(|p| p.to_str())
+                .and_then(|p| p.strip_suffix(".md"))
+            else {
+                continue;
+            };
+            let stem = stem.replace('\\', "/");
+            match stem.rsplit_once('.') {
+                Some((name, code)) => match code.parse::<Lang>() {
+                    Ok(lang) => files.push((rel, name.to_string(), lang)),
+                    Err(msg) => problems.push(
+                        Diagnostic::error(format!("{}: {msg}", rel.display()))
+                            .with_suggestion(closest(code, Lang::ALL.map(Lang::code))),
+                    ),
+                },
+                None => problems.push(
+                    Diagnostic::error(format!(
+                        "{}: cannot tell the page's language",
+                        rel.display()
+                    ))
+                    .with_help(format!("name it {stem}.tr.md or {stem}.en.md")),
                 ),
-            },
-            None => problems.push(
-                Diagnostic::error(format!(
-                    "{}: cannot tell the page's language",
-                    rel.display()
-                ))
-                .with_help(format!("name it {stem}.tr.md or {stem}.en.md")),
-            ),
+            }
         }
-    }
-    files.sort_by_cached_key(|(rel, _, _)| walk_order(rel));
+        files.sort_by_cached_key(|(rel, _, _)| walk_order(rel));
+    });
     use rayon::prelude::*;
     let parsed: Vec<Result<Page, Vec<Diagnostic>>> = files
         .into_par_iter()
         .map(|(rel, name, lang)| {
-            let text = read_text(&root.join(&rel)).map_err(|e| {
-                vec![Diagnostic::error(format!(
-                    "cannot read {}: {e}",
-                    rel.display()
-                ))]
-            })?;
-            parse_page(config, &rel, name, lang, text)
+            let text =
+                time(timings, Part::Reading, "", || read_text(&root.join(&rel))).map_err(|e| {
+                    vec![Diagnostic::error(format!(
+                        "cannot read {}: {e}",
+                        rel.display()
+                    ))]
+                })?;
+            time(timings, Part::FrontMatter, "", || {
+                parse_page(config, &rel, name, lang, text)
+            })
         })
         .collect();
     let mut pages = Vec::with_capacity(parsed.len());

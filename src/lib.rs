@@ -18,7 +18,8 @@
 //! [`mdbook`] runs the shortcodes as an mdBook preprocessor.
 //!
 //! [`i18n`] formats numbers, durations and dates per language; [`report`] is `sade calc`'s
-//! terminal and JSON output; [`diagnostic`] renders errors with file, line, column and a caret.
+//! terminal and JSON output; [`diagnostic`] renders errors with file, line, column and a caret;
+//! [`timings`] adds up where a build's time goes (`sade build --timings`).
 //!
 //! ```no_run
 //! use sade::shortcode::Registry;
@@ -46,3 +47,4 @@ pub mod report;
 pub mod serve;
 pub mod shortcode;
 pub mod site;
+pub mod timings;

@@ -93,6 +93,7 @@ fn expand_chapters(
                         page_path: &path,
                         block: false,
                         strings: None,
+                        timings: None,
                     };
                     match markdown::render(&source, 0..source.text.len(), registry, &ctx) {
                         Ok(r) => {

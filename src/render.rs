@@ -10,6 +10,7 @@ use tera::Tera;
 
 use crate::diagnostic::{Diagnostic, Source};
 use crate::i18n::Lang;
+use crate::timings::{time, Part, Timings};
 
 /// Folder of the templates, relative to the site root.
 pub const TEMPLATES_DIR: &str = "templates";
@@ -23,6 +24,8 @@ pub struct Templates {
     strings: BTreeMap<Lang, Strings>,
     /// Each template's file by template name, to point errors into it.
     sources: BTreeMap<String, Source>,
+    /// Where renders add their time (`--timings`).
+    timings: Option<Arc<Timings>>,
 }
 
 /// [`crate::shortcode::escape`] for Tera's autoescaping, written straight into its output.
@@ -220,10 +223,16 @@ impl Templates {
                 tera: Arc::new(tera),
                 strings,
                 sources,
+                timings: None,
             })
         } else {
             Err(errors)
         }
+    }
+
+    /// These templates, adding the time of each render to `timings`.
+    pub fn with_timings(self, timings: Option<Arc<Timings>>) -> Templates {
+        Templates { timings, ..self }
     }
 
     /// UI strings of `lang`.
@@ -243,7 +252,10 @@ impl Templates {
         path: String,
     ) -> Result<crate::output::OutputFile, Diagnostic> {
         let mut bytes = Vec::with_capacity(16 * 1024);
-        self.tera.render_to(name, ctx, &mut bytes).map_err(|e| {
+        time(self.timings.as_deref(), Part::Template, name, || {
+            self.tera.render_to(name, ctx, &mut bytes)
+        })
+        .map_err(|e| {
             self.diagnostic(&format!("rendering templates/{name}"), &e)
                 .with_help(format!("while rendering {what}"))
         })?;

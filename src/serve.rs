@@ -164,6 +164,7 @@ impl Server {
             root: root.clone(),
             drafts: self.options.drafts,
             live_reload: true,
+            timings: None,
         };
         // The first build happens before the address is announced, so the first request sees it.
         let (changes_tx, changes_rx) = mpsc::channel::<Vec<PathBuf>>();

@@ -17,6 +17,7 @@ use crate::markdown::{self, Rendered};
 use crate::output::{OutputFile, Outputs};
 use crate::render::{map, Templates};
 use crate::shortcode::{Context, Registry};
+use crate::timings::{time, Part, Timings};
 
 /// Folder copied as is into the output.
 pub const STATIC_DIR: &str = "static";
@@ -30,6 +31,8 @@ pub struct Options {
     pub drafts: bool,
     /// Inject the preview's live-reload script (only `sade serve` sets this).
     pub live_reload: bool,
+    /// Where to add up the time of each part of the build (`--timings`); `None` measures nothing.
+    pub timings: Option<Arc<Timings>>,
 }
 
 impl Options {
@@ -39,6 +42,7 @@ impl Options {
             root: root.into(),
             drafts: false,
             live_reload: false,
+            timings: None,
         }
     }
 }
@@ -227,25 +231,28 @@ impl Sink for Update {
 /// Records what passes through to a sink: paths and HTML ids, for the link checks.
 struct Recorder<'a> {
     sink: &'a dyn Sink,
+    timings: Option<&'a Timings>,
     index: Mutex<OutputIndex>,
     errors: Mutex<Vec<Diagnostic>>,
 }
 
 impl Recorder<'_> {
     fn put(&self, file: OutputFile) {
-        // Scanned for ids before the lock: the workers write pages at the same time.
-        let ids = OutputIndex::ids_in(&file);
-        let path = file.path.clone();
-        if let Err(e) = self.sink.put(file) {
-            self.errors
+        time(self.timings, Part::Writing, "", || {
+            // Scanned for ids before the lock: the workers write pages at the same time.
+            let ids = OutputIndex::ids_in(&file);
+            let path = file.path.clone();
+            if let Err(e) = self.sink.put(file) {
+                self.errors
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(Diagnostic::error(format!("cannot write {path}: {e}")));
+            }
+            self.index
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .push(Diagnostic::error(format!("cannot write {path}: {e}")));
-        }
-        self.index
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(path, ids);
+                .insert(path, ids);
+        })
     }
 }
 
@@ -298,7 +305,11 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
             return report;
         }
         let made = report.index.paths().collect();
-        match crate::output::apply_update(&staging, out, &update.into_changed(), &made) {
+        let changed = update.into_changed();
+        let applied = time(options.timings.as_deref(), Part::Writing, "", || {
+            crate::output::apply_update(&staging, out, &changed, &made)
+        });
+        match applied {
             Ok(updated) => report.updated = Some(updated),
             Err(e) => {
                 let _ = std::fs::remove_dir_all(&staging);
@@ -316,7 +327,10 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
         let _ = std::fs::remove_dir_all(&staging);
         return report;
     }
-    if let Err(e) = crate::output::swap_in(&staging, out) {
+    let swapped = time(options.timings.as_deref(), Part::Writing, "", || {
+        crate::output::swap_in(&staging, out)
+    });
+    if let Err(e) = swapped {
         report.diagnostics.push(Diagnostic::error(format!(
             "cannot replace {}: {e}",
             out.display()
@@ -364,18 +378,19 @@ pub fn build_into(
         }
     };
     let root = &options.root;
-    let config = match Config::load(root) {
+    let timings = options.timings.as_deref();
+    let config = match time(timings, Part::Setup, "", || Config::load(root)) {
         Ok((c, _)) => c,
         Err(d) => {
             diagnostics.push(d);
             return fail(diagnostics, None);
         }
     };
-    let templates = Templates::load(root);
-    let (all_pages, problems) = load_pages(&config, root);
+    let templates = time(timings, Part::Setup, "", || Templates::load(root));
+    let (all_pages, problems) = load_pages(&config, root, timings);
     diagnostics.extend(problems);
     let templates = match templates {
-        Ok(t) => t,
+        Ok(t) => t.with_timings(options.timings.clone()),
         Err(ds) => {
             // Without templates, template shortcodes are unknown: rendering pages would only
             // add "unknown shortcode" noise to the real error.
@@ -383,7 +398,9 @@ pub fn build_into(
             return fail(diagnostics, None);
         }
     };
-    let site_registry = match registry.with_templates(root, &templates) {
+    let site_registry = match time(timings, Part::Setup, "", || {
+        registry.with_templates(root, &templates)
+    }) {
         Ok(r) => r,
         Err(ds) => {
             diagnostics.extend(ds);
@@ -408,6 +425,7 @@ pub fn build_into(
     };
     let recorder = Recorder {
         sink,
+        timings,
         index: Mutex::new(OutputIndex::default()),
         errors: Mutex::new(Vec::new()),
     };
@@ -436,13 +454,17 @@ pub fn build_into(
                         page_path: &page.path,
                         block: false,
                         strings: Some(templates.strings(page.lang)),
+                        timings,
                     };
-                    let mut body = markdown::render(&source, page.body.clone(), registry, &ctx)?;
+                    let mut body = time(timings, Part::Markdown, "", || {
+                        markdown::render(&source, page.body.clone(), registry, &ctx)
+                    })?;
                     if !page_problems {
-                        let base = bases[page.lang.index()].clone();
-                        let files =
+                        let files = time(timings, Part::PageData, "", || {
+                            let base = bases[page.lang.index()].clone();
                             render_page_with(&site, &templates, i, &source, &mut body, base)
-                                .map_err(|d| vec![d])?;
+                        })
+                        .map_err(|d| vec![d])?;
                         for f in files {
                             recorder.put(f);
                         }
@@ -464,7 +486,9 @@ pub fn build_into(
         if page_problems {
             return Vec::new();
         }
-        match crate::listing::lists(&site, &templates, options) {
+        match time(timings, Part::Lists, "", || {
+            crate::listing::lists(&site, &templates, options)
+        }) {
             Ok(files) => {
                 files.into_iter().for_each(|f| recorder.put(f));
                 Vec::new()
@@ -492,10 +516,10 @@ pub fn build_into(
         report.tools = Some(tools);
         return report;
     }
-    for f in crate::listing::feeds(&site) {
+    for f in time(timings, Part::Lists, "", || crate::listing::feeds(&site)) {
         recorder.put(f);
     }
-    match static_files(root) {
+    match time(timings, Part::Reading, "", || static_files(root)) {
         Ok(files) => files.into_iter().for_each(|f| recorder.put(f)),
         Err(d) => diagnostics.push(d),
     }
@@ -509,7 +533,9 @@ pub fn build_into(
             .into_inner()
             .unwrap_or_else(|e| e.into_inner()),
     );
-    let mut errors = crate::check::site_errors(&site, &index);
+    let mut errors = time(timings, Part::Checks, "", || {
+        crate::check::site_errors(&site, &index)
+    });
     if !errors.is_empty() && !keep_bodies {
         // The diagnostics quote the sources, which were let go after rendering.
         site.reload_sources(root);

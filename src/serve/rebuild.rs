@@ -293,6 +293,7 @@ impl Rebuilder {
                 page_path: &page.path,
                 block: false,
                 strings: Some(state.templates.strings(page.lang)),
+                timings: None,
             };
             match markdown::render(&page.source, page.body.clone(), &state.registry, &ctx) {
                 Ok(r) => fresh.push((i, page, r)),

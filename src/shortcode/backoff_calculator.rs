@@ -79,7 +79,7 @@ impl Shortcode for BackoffCalculator {
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let p = params(args, "attempts")?;
-        let schedule = self.0.get(&p, true);
+        let schedule = self.0.get(&p, true, ctx.timings);
         let lang = ctx.lang;
         let l = match lang {
             Lang::Tr => &TR,

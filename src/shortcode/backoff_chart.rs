@@ -23,7 +23,7 @@ impl Shortcode for BackoffChart {
         Placement::Block
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
-        let schedule = self.0.get(&params(args, "attempts")?, true);
+        let schedule = self.0.get(&params(args, "attempts")?, true, ctx.timings);
         Ok(Expansion {
             html: chart_html(&schedule, ctx.lang),
             markdown: chart_markdown(&schedule, ctx.lang),

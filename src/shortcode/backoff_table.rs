@@ -28,7 +28,7 @@ impl Shortcode for BackoffTable {
         Placement::Block
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
-        let schedule = self.0.get(&params(args, "attempts")?, false);
+        let schedule = self.0.get(&params(args, "attempts")?, false, ctx.timings);
         let (html, markdown) = tables(&schedule, ctx.lang);
         Ok(Expansion { html, markdown })
     }

@@ -53,7 +53,7 @@ impl Shortcode for BackoffTotal {
             ));
         };
         let strategy = *strategy;
-        let schedule = self.0.get(&p, false);
+        let schedule = self.0.get(&p, false, ctx.timings);
         let t = schedule.totals(strategy);
         let ms = match args.str("kind")? {
             "best" => t.best,

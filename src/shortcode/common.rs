@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Value};
 use crate::backoff::{Params, ParamsKey, Schedule, Strategy};
 use crate::i18n::{format_duration, push_duration, Lang};
+use crate::timings::{time, Part, Timings};
 
 /// `base`: the first wait.
 pub const BASE: ArgSpec = ArgSpec::required("base", ArgKind::Duration, "the first wait");
@@ -246,8 +247,9 @@ impl Schedules {
     /// Entries kept at most.
     pub const LIMIT: usize = 4096;
 
-    /// The schedule of `params`, with the fleet simulation when `fleet`.
-    pub fn get(&self, params: &Params, fleet: bool) -> Arc<Schedule> {
+    /// The schedule of `params`, with the fleet simulation when `fleet`; the computing of one
+    /// not yet known adds its time to `timings`.
+    pub fn get(&self, params: &Params, fleet: bool, timings: Option<&Timings>) -> Arc<Schedule> {
         let key = params.key();
         {
             let map = self.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -259,11 +261,13 @@ impl Schedules {
                 return Arc::clone(s);
             }
         }
-        let schedule = Arc::new(if fleet {
-            Schedule::compute(params)
-        } else {
-            Schedule::compute_without_fleet(params)
-        });
+        let schedule = Arc::new(time(timings, Part::BackoffMath, "", || {
+            if fleet {
+                Schedule::compute(params)
+            } else {
+                Schedule::compute_without_fleet(params)
+            }
+        }));
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() >= Self::LIMIT {
             map.clear();

@@ -44,6 +44,7 @@ use std::sync::Arc;
 use crate::backoff::Delay;
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::Lang;
+use crate::timings::{time, Part, Timings};
 pub use common::{escape, escape_pieces, push_escaped, push_float};
 pub use grammar::{Call, Spanned, Value};
 
@@ -237,6 +238,8 @@ pub struct Context<'a> {
     pub block: bool,
     /// UI strings of the page's language (template shortcodes see them).
     pub strings: Option<&'a BTreeMap<String, String>>,
+    /// Where each call adds its time (`--timings`); `None` measures nothing.
+    pub timings: Option<&'a Timings>,
 }
 
 /// A shortcode's output: HTML for the page, markdown for its `index.md` twin.
@@ -360,7 +363,10 @@ impl Registry {
             .with_help("put it in a paragraph of its own, with blank lines around it"));
         }
         let args = check_args(shortcode, call, source)?;
-        shortcode.render(&args, ctx).map_err(|e| {
+        time(ctx.timings, Part::Shortcode, shortcode.name(), || {
+            shortcode.render(&args, ctx)
+        })
+        .map_err(|e| {
             let (span, label) = match e
                 .arg
                 .as_deref()
