@@ -358,62 +358,67 @@ pub fn parse_page(
     })
 }
 
+/// The page files under `root/content` (path as shown, name, language), in path order, and the
+/// problems found on the way: folders that cannot be read, names that do not give a language.
+fn find_pages(root: &Path) -> (Vec<(PathBuf, String, Lang)>, Vec<Diagnostic>) {
+    let dir = root.join(CONTENT_DIR);
+    let mut files: Vec<(PathBuf, String, Lang)> = Vec::new();
+    let mut problems = Vec::new();
+    // Unsorted: walkdir's sort compares names parsed from whole paths, which costs more than
+    // the rest of the walk on a big site. The files are sorted into the same order below.
+    for entry in WalkDir::new(&dir) {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                problems.push(Diagnostic::error(format!(
+                    "cannot read {}: {e}",
+                    dir.display()
+                )));
+                continue;
+            }
+        };
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let path = entry.path();
+        let rel = crate::diagnostic::display_path(root, path);
+        let Some(stem) = path
+            .strip_prefix(&dir)
+            .ok()
+            .and_then(|p| p.to_str())
+            .and_then(|p| p.strip_suffix(".md"))
+        else {
+            continue;
+        };
+        let stem = stem.replace('\\', "/");
+        match stem.rsplit_once('.') {
+            Some((name, code)) => match code.parse::<Lang>() {
+                Ok(lang) => files.push((rel, name.to_string(), lang)),
+                Err(msg) => problems.push(
+                    Diagnostic::error(format!("{}: {msg}", rel.display()))
+                        .with_suggestion(closest(code, Lang::ALL.map(Lang::code))),
+                ),
+            },
+            None => problems.push(
+                Diagnostic::error(format!(
+                    "{}: cannot tell the page's language",
+                    rel.display()
+                ))
+                .with_help(format!("name it {stem}.tr.md or {stem}.en.md")),
+            ),
+        }
+    }
+    files.sort_by_cached_key(|(rel, _, _)| walk_order(rel));
+    (files, problems)
+}
+
 /// Every page under `root/content`, in path order, and every problem found on the way.
 pub fn load_pages(
     config: &Config,
     root: &Path,
     timings: Option<&Timings>,
 ) -> (Vec<Page>, Vec<Diagnostic>) {
-    let dir = root.join(CONTENT_DIR);
-    let mut files: Vec<(PathBuf, String, Lang)> = Vec::new();
-    let mut problems = Vec::new();
-    // Unsorted: walkdir's sort compares names parsed from whole paths, which costs more than
-    // the rest of the walk on a big site. The files are sorted into the same order below.
-    time(timings, Part::Setup, "", || {
-        for entry in WalkDir::new(&dir) {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => {
-                    problems.push(Diagnostic::error(format!(
-                        "cannot read {}: {e}",
-                        dir.display()
-                    )));
-                    continue;
-                }
-            };
-            if !entry.file_type().is_file() {
-                continue;
-            }
-            let path = entry.path();
-            let rel = crate::diagnostic::display_path(root, path);
-            let Some(stem) = path
-                .strip_prefix(&dir)
-                .ok()
-                .and_then(|p| p.to_str())
-                .and_then(|p| p.strip_suffix(".md"))
-            else {
-                continue;
-            };
-            let stem = stem.replace('\\', "/");
-            match stem.rsplit_once('.') {
-                Some((name, code)) => match code.parse::<Lang>() {
-                    Ok(lang) => files.push((rel, name.to_string(), lang)),
-                    Err(msg) => problems.push(
-                        Diagnostic::error(format!("{}: {msg}", rel.display()))
-                            .with_suggestion(closest(code, Lang::ALL.map(Lang::code))),
-                    ),
-                },
-                None => problems.push(
-                    Diagnostic::error(format!(
-                        "{}: cannot tell the page's language",
-                        rel.display()
-                    ))
-                    .with_help(format!("name it {stem}.tr.md or {stem}.en.md")),
-                ),
-            }
-        }
-        files.sort_by_cached_key(|(rel, _, _)| walk_order(rel));
-    });
+    let (files, mut problems) = time(timings, Part::Setup, "", || find_pages(root));
     use rayon::prelude::*;
     let parsed: Vec<Result<Page, Vec<Diagnostic>>> = files
         .into_par_iter()
