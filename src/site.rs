@@ -447,7 +447,8 @@ pub fn build_into(
             .map(|(i, text)| {
                 let page = &site.pages[i];
                 let source = Source::shared(page.source.path.clone(), text);
-                let result = (|| {
+                let file = source.path.display();
+                let result = crate::timings::page(timings, &file, || {
                     let ctx = Context {
                         lang: page.lang,
                         page_title: &page.front.title,
@@ -475,7 +476,7 @@ pub fn build_into(
                         body.calls = Vec::new();
                     }
                     Ok(body)
-                })();
+                });
                 (result, keep_bodies.then_some(source.text))
             })
             .collect()

@@ -5,7 +5,9 @@
 //! records its own time only: time spent in scopes opened inside it (a shortcode inside the
 //! markdown, a template inside a page) is counted there and taken out of the outer one. So the
 //! parts add up, over all threads, to the time the build spent working, and no time is counted
-//! twice.
+//! twice. A scope's time is its thread's wall time: a part that waits inside for other threads
+//! (the lists, which render in parallel) counts the wait, unless the thread picks up other
+//! scoped work meanwhile.
 //!
 //! With no [`Timings`] (the default) a scope does nothing, not even read the clock.
 
@@ -77,9 +79,17 @@ impl Entry {
     }
 }
 
-/// Collects the time of every scope a build opens; shared by its threads.
+/// Collects the time of every scope a build opens, and the pages slowest to render; shared by
+/// the build's threads.
 #[derive(Debug, Default)]
-pub struct Timings(Mutex<BTreeMap<Part, BTreeMap<String, Entry>>>);
+pub struct Timings {
+    parts: Mutex<BTreeMap<Part, BTreeMap<String, Entry>>>,
+    /// The slowest pages, slowest first: their render time and file.
+    slowest: Mutex<Vec<(Duration, String)>>,
+}
+
+/// Pages listed in the report as slowest to render.
+pub const SLOWEST: usize = 5;
 
 thread_local! {
     /// Time recorded by scopes that closed inside the innermost open scope of this thread.
@@ -90,7 +100,7 @@ impl Timings {
     /// Every part, shortcode and template seen, in report order: a part's total, then (for
     /// shortcodes and templates) one entry per name.
     pub fn entries(&self) -> Vec<(Part, Option<String>, Entry)> {
-        let map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let map = self.parts.lock().unwrap_or_else(|e| e.into_inner());
         let mut out = Vec::new();
         for (part, names) in map.iter() {
             let mut total = Entry::default();
@@ -145,11 +155,36 @@ impl Timings {
                 e.calls
             );
         }
+        let slowest = self.slowest();
+        if !slowest.is_empty() {
+            s.push_str("slowest pages to render (ms, every part inside included):\n");
+            for (time, file) in slowest {
+                let _ = writeln!(s, "  {:>10.1}  {file}", ms(time));
+            }
+        }
         s
     }
 
+    /// The pages slowest to render, slowest first (ties by file): render time and file.
+    pub fn slowest(&self) -> Vec<(Duration, String)> {
+        self.slowest
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    fn record_page(&self, file: &dyn std::fmt::Display, time: Duration) {
+        let mut slowest = self.slowest.lock().unwrap_or_else(|e| e.into_inner());
+        if slowest.len() == SLOWEST && slowest.last().is_some_and(|(t, _)| *t >= time) {
+            return;
+        }
+        slowest.push((time, file.to_string()));
+        slowest.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        slowest.truncate(SLOWEST);
+    }
+
     fn record(&self, part: Part, name: &str, time: Duration) {
-        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = self.parts.lock().unwrap_or_else(|e| e.into_inner());
         let names = map.entry(part).or_default();
         match names.get_mut(name) {
             Some(e) => e.add(time),
@@ -160,6 +195,22 @@ impl Timings {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
+}
+
+/// Runs `f`, the rendering of the page in `file`, and keeps its whole time (every part inside
+/// included) if it is among the slowest. Not a part: the scopes inside `f` record the parts.
+pub fn page<T>(
+    timings: Option<&Timings>,
+    file: &dyn std::fmt::Display,
+    f: impl FnOnce() -> T,
+) -> T {
+    let Some(timings) = timings else {
+        return f();
+    };
+    let start = Instant::now();
+    let value = f();
+    timings.record_page(file, start.elapsed());
+    value
 }
 
 /// Runs `f` as a scope of `part` (named for shortcodes and templates) when `timings` is on.
@@ -228,13 +279,25 @@ mod tests {
         t.record(Part::Template, "page.html", Duration::from_millis(3));
         t.record(Part::Template, "list.html", Duration::from_millis(1));
         t.record(Part::Reading, "", Duration::from_millis(4));
+        // Seven pages; the five slowest are listed, ties in file order.
+        for (ms, file) in [
+            (1, "a"),
+            (9, "b"),
+            (3, "c"),
+            (9, "a2"),
+            (2, "d"),
+            (7, "e"),
+            (5, "f"),
+        ] {
+            t.record_page(&file, Duration::from_millis(ms));
+        }
         let r = t.report(Duration::from_millis(5), 2);
         let lines: Vec<&str> = r.lines().collect();
         assert_eq!(
             lines[0],
             "where the time went: 8.0 ms of work on 2 threads in 5.0 ms"
         );
-        let rows: Vec<Vec<&str>> = lines[2..]
+        let rows: Vec<Vec<&str>> = lines[2..6]
             .iter()
             .map(|l| l.split_whitespace().collect())
             .collect();
@@ -245,6 +308,17 @@ mod tests {
                 vec!["templates", "4.0", "50.0%", "2"],
                 vec!["list.html", "1.0", "12.5%", "1"],
                 vec!["page.html", "3.0", "37.5%", "1"],
+            ]
+        );
+        assert_eq!(
+            lines[6..],
+            [
+                "slowest pages to render (ms, every part inside included):",
+                "         9.0  a2",
+                "         9.0  b",
+                "         7.0  e",
+                "         5.0  f",
+                "         3.0  c",
             ]
         );
     }

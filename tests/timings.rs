@@ -43,6 +43,7 @@ fn rows(stderr: &str) -> BTreeMap<String, (f64, f64, u64)> {
         ["part", "ms", "share", "calls"]
     );
     lines
+        .take_while(|l| l.starts_with("  "))
         .map(|l| {
             let words: Vec<&str> = l.split_whitespace().collect();
             let n = words.len();
@@ -165,4 +166,42 @@ fn check_timings_report_the_same_parts_without_writing() {
     // `check` writes nothing: the files are only indexed for the link checks.
     assert!(!site.path().join("public").exists());
     assert!(calls(&r, "writing") > 0);
+}
+
+/// The pages listed as slowest, in order: (milliseconds, file).
+fn slowest(stderr: &str) -> Vec<(f64, String)> {
+    let head = "slowest pages to render (ms, every part inside included):\n";
+    let start = stderr
+        .find(head)
+        .unwrap_or_else(|| panic!("no list in:\n{stderr}"));
+    stderr[start + head.len()..]
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| {
+            let (ms, file) = l.trim().split_once("  ").unwrap();
+            (ms.parse().unwrap(), file.trim().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_slowest_page_to_render_comes_first() {
+    // One page simulates 20 000 clients over 20 attempts for four strategies; the others have
+    // a table of 1 000 clients or none.
+    let heavy = "---\ntitle: Heavy\ndescription: d\nlang: en\nauthor: a\npublished: 2026-01-02\nsection: Post\n---\n\n\
+<< backoff_chart(base=100ms, factor=2, cap=30s, attempts=20, jitter=all, seed=7, clients=20000) >>\n";
+    let light = "---\ntitle: Light\ndescription: d\nlang: en\nauthor: a\npublished: 2026-01-02\nsection: Post\n---\n\nJust words.\n";
+    let site = common::site_with(&[
+        ("blog/m.tr.md", PAGE_TR),
+        ("blog/m.en.md", PAGE_EN),
+        ("blog/heavy.en.md", heavy),
+        ("blog/light.en.md", light),
+    ]);
+    let out = site.path().join("out");
+    let stderr = run("build", site.path(), &["--out", out.to_str().unwrap()]);
+    let list = slowest(&stderr);
+    let files: Vec<&str> = list.iter().map(|(_, f)| f.as_str()).collect();
+    assert_eq!(files.len(), 4, "{stderr}");
+    assert_eq!(files[0], "content/blog/heavy.en.md", "{stderr}");
+    assert!(list.windows(2).all(|w| w[0].0 >= w[1].0), "{list:?}");
 }
