@@ -39,7 +39,8 @@ pub enum Part {
     Template,
     /// Lists, tag pages and feeds (their templates counted under templates).
     Lists,
-    /// Writing files (with the id index of the link checks) and moving them in.
+    /// Writing files (with the id index of the link checks) and moving them in; for `check`,
+    /// which writes nothing, only the id index.
     Writing,
     /// Site-wide link checks.
     Checks,
