@@ -250,7 +250,7 @@ fn check(args: BuildArgs) -> ExitCode {
     let mut report = sade::check::run(&options, &sade::shortcode::Registry::builtin());
     report.sort();
     eprint!("{}", report.render());
-    if !report.has_errors() && report.0.is_empty() {
+    if report.0.is_empty() {
         eprintln!("no problems found");
     }
     print_timings(&options, started);
