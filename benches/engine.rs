@@ -4,7 +4,7 @@
 //! `cargo bench --bench engine`
 
 use divan::black_box;
-use sade::backoff::{limits, Delay, Fleet, Params, Schedule};
+use sade::backoff::{defaults, limits, Delay, Fleet, Params, Schedule};
 
 fn main() {
     divan::main();
@@ -23,7 +23,7 @@ fn params(attempts: u32, clients: u32) -> Params {
 /// Rows, totals and the default 1000-client fleet for 100 attempts.
 #[divan::bench]
 fn schedule_100_attempts(bencher: divan::Bencher) {
-    let p = params(100, limits::DEFAULT_CLIENTS);
+    let p = params(100, defaults::CLIENTS);
     bencher.bench(|| Schedule::compute(black_box(&p)));
 }
 
@@ -38,6 +38,6 @@ fn fleet_100k_clients_20_attempts(bencher: divan::Bencher) {
 /// 1000 clients (no histogram).
 #[divan::bench(args = [8, 10])]
 fn table_1000_clients(bencher: divan::Bencher, attempts: u32) {
-    let p = params(attempts, limits::DEFAULT_CLIENTS);
+    let p = params(attempts, defaults::CLIENTS);
     bencher.bench(|| Schedule::compute_without_fleet(black_box(&p)));
 }

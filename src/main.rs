@@ -170,23 +170,9 @@ fn parse_cap(text: &str) -> Result<Cap, String> {
 }
 
 fn parse_jitter(text: &str) -> Result<Jitter, String> {
-    if text == "all" {
-        return Ok(Jitter(Strategy::ALL.to_vec()));
-    }
-    text.split(',')
-        .map(|name| {
-            let name = name.trim();
-            Strategy::from_name(name).ok_or_else(|| {
-                let hint = sade::diagnostic::closest(name, Strategy::ALL.map(Strategy::name))
-                    .map(|s| format!(" (did you mean `{s}`?)"))
-                    .unwrap_or_default();
-                format!(
-                    "unknown strategy `{name}`{hint}; use all, or none, full, equal, decorrelated"
-                )
-            })
-        })
-        .collect::<Result<_, _>>()
+    Strategy::parse_names(text.split(',').map(str::trim))
         .map(Jitter)
+        .map_err(|e| format!("{e}; {}", e.help()))
 }
 
 fn calc(args: CalcArgs) -> Result<String, String> {

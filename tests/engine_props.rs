@@ -190,7 +190,7 @@ proptest! {
         factor in prop_oneof![-1e9f64..1.0, Just(f64::NAN), Just(f64::INFINITY)],
     ) {
         let e = Params::builder(ms(100.0)).factor(factor).build().unwrap_err();
-        prop_assert_eq!(e.arg, "factor");
+        prop_assert_eq!(e.param.name(), "factor");
         prop_assert!(e.to_string().starts_with("`factor` is "), "{}", e);
         prop_assert!(e.to_string().contains("≥ 1"), "{}", e);
     }
@@ -200,7 +200,7 @@ proptest! {
         let cap = base * share;
         prop_assume!(cap < base);
         let e = Params::builder(ms(base)).cap(Some(ms(cap))).build().unwrap_err();
-        prop_assert_eq!(e.arg, "cap");
+        prop_assert_eq!(e.param.name(), "cap");
         prop_assert!(e.to_string().starts_with("`cap` is "), "{}", e);
         prop_assert!(e.to_string().contains("at least `base`"), "{}", e);
     }
@@ -210,7 +210,7 @@ proptest! {
         attempts in prop_oneof![Just(0u32), 101u32..=u32::MAX],
     ) {
         let e = Params::builder(ms(100.0)).attempts(attempts).build().unwrap_err();
-        prop_assert_eq!(e.arg, "attempts");
+        prop_assert_eq!(e.param.name(), "attempts");
         prop_assert!(e.to_string().starts_with("`attempts` is "), "{}", e);
         prop_assert!(e.to_string().contains("from 1 to 100"), "{}", e);
     }
@@ -239,8 +239,8 @@ proptest! {
                 }
             }
             Err(e) => {
-                prop_assert!(["base", "factor", "cap", "attempts"].contains(&e.arg), "{:?}", e);
-                let named = format!("`{}`", e.arg);
+                prop_assert!(["base", "factor", "cap", "attempts"].contains(&e.param.name()), "{:?}", e);
+                let named = format!("`{}`", e.param.name());
                 prop_assert!(e.to_string().contains(&named), "{}", e);
             }
         }

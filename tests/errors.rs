@@ -138,6 +138,17 @@ golden!(
         ("tools/b.en.md", &page("<< nope() >>\n")),
     ])
 );
+// Whole numbers are read exactly: a seed that is not one is an error at its place, never a
+// rounded or clamped number.
+golden!(
+    seed_not_a_whole_number,
+    one(concat!(
+        "<< backoff_table(base=100ms, seed=1e30) >>\n\n",
+        "<< backoff_table(base=100ms, seed=18446744073709551616) >>\n\n",
+        "<< backoff_table(base=100ms, seed=-1) >>\n\n",
+        "Şöyle: << backoff_total(base=100ms, jitter=full, seed=1.5) >>\n",
+    ))
+);
 
 /// The report of a build whose `templates/NAME` was changed by `edit`.
 fn template_report(name: &str, edit: impl Fn(&str) -> String) -> String {

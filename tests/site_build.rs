@@ -417,3 +417,47 @@ fn bundled_site_builds_and_every_internal_link_resolves() {
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stderr.contains("no problems found"), "{stderr}");
 }
+
+/// A seed above 2⁵³ reaches the engine exactly: the page's table (caption and every sample) is
+/// the one `sade calc` computes for the same seed, and differs from the float-rounded seed's.
+#[test]
+fn a_large_seed_is_used_exactly() {
+    let seed = "9007199254740993";
+    let call = format!("<< backoff_table(base=100ms, cap=30s, jitter=full, seed={seed}) >>\n");
+    let site = common::site_with(&[(
+        "tools/x.tr.md",
+        &format!("---\ntitle: \"Sayfa\"\npublished: 2026-06-17\nsection: Tool\n---\n{call}"),
+    )]);
+    let html = text(&built(site.path()), "tr/tools/x/index.html");
+    assert!(html.contains(&format!("tohum {seed}")), "{html}");
+    // Each row: the nominal delay, then full jitter's min, max and sample.
+    let body = &html[html.find("<tbody>").unwrap()..html.find("</tbody>").unwrap()];
+    let samples: Vec<f64> = body
+        .split("<tr>")
+        .skip(1)
+        .map(|row| {
+            let values: Vec<f64> = row
+                .split("<data value=\"")
+                .skip(1)
+                .map(|v| v[..v.find('"').unwrap()].parse().unwrap())
+                .collect();
+            values[3]
+        })
+        .collect();
+    let calc = |seed: &str| -> Vec<f64> {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sade"))
+            .args(["calc", "--base", "100ms", "--cap", "30s", "--attempts", "8"])
+            .args(["--jitter", "full", "--json", "--seed", seed])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["full"]["sample_ms"].as_f64().unwrap())
+            .collect()
+    };
+    assert_eq!(samples, calc(seed));
+    assert_ne!(samples, calc("9007199254740992"));
+}

@@ -4,7 +4,8 @@
 use std::borrow::Cow;
 
 use super::common::{params, value_expansion, ATTEMPTS, BASE, CAP, CLIENTS, FACTOR, SEED};
-use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
+use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode};
+use crate::backoff::Strategy;
 
 /// The `backoff_total` shortcode.
 pub struct BackoffTotal(pub std::sync::Arc<super::common::Schedules>);
@@ -17,7 +18,7 @@ static ARGS: [ArgSpec; 8] = [
     ArgSpec::optional(
         "jitter",
         ArgKind::Strategies,
-        "none",
+        ArgValue::Strategies(Cow::Borrowed(&[Strategy::None])),
         "the strategy whose total to show",
     ),
     SEED,
@@ -29,7 +30,7 @@ static ARGS: [ArgSpec; 8] = [
             Cow::Borrowed("best"),
             Cow::Borrowed("mean"),
         ])),
-        "worst",
+        ArgValue::Str(Cow::Borrowed("worst")),
         "which total",
     ),
 ];

@@ -1,106 +1,103 @@
 //! What the backoff shortcodes share: their argument declarations, turning checked arguments into
 //! validated [`Params`], and small HTML helpers.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Value};
-use crate::backoff::{Params, ParamsKey, Schedule, Strategy};
+use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion};
+use crate::backoff::{defaults, Param, Params, ParamsKey, Schedule, Strategy};
 use crate::i18n::{format_duration, push_duration, Lang};
 use crate::timings::{time, Part, Timings};
 
 /// `base`: the first wait.
 pub const BASE: ArgSpec = ArgSpec::required("base", ArgKind::Duration, "the first wait");
 /// `factor`: growth per attempt.
-pub const FACTOR: ArgSpec =
-    ArgSpec::optional("factor", ArgKind::Number, "2", "growth per attempt (≥ 1)");
+pub const FACTOR: ArgSpec = ArgSpec::optional(
+    "factor",
+    ArgKind::Number,
+    ArgValue::Number(defaults::FACTOR),
+    "growth per attempt (≥ 1)",
+);
 /// `cap`: upper bound of one wait.
 pub const CAP: ArgSpec = ArgSpec::optional(
     "cap",
     ArgKind::DurationOrNone,
-    "none",
+    ArgValue::DurationOrNone(None),
     "upper bound of one wait, or none",
 );
 /// `attempts`: number of waits.
-pub const ATTEMPTS: ArgSpec =
-    ArgSpec::optional("attempts", ArgKind::Integer, "8", "number of waits (1–100)");
+pub const ATTEMPTS: ArgSpec = ArgSpec::optional(
+    "attempts",
+    ArgKind::Integer,
+    ArgValue::Integer(defaults::ATTEMPTS as u64),
+    "number of waits (1–100)",
+);
 /// `jitter`: strategies to compare.
 pub const JITTER: ArgSpec = ArgSpec::optional(
     "jitter",
     ArgKind::Strategies,
-    "all",
+    ArgValue::Strategies(Cow::Borrowed(&Strategy::ALL)),
     "strategies to compare",
 );
 /// `seed`: seed of the jitter samples.
-pub const SEED: ArgSpec =
-    ArgSpec::optional("seed", ArgKind::Integer, "7", "seed of the jitter samples");
+pub const SEED: ArgSpec = ArgSpec::optional(
+    "seed",
+    ArgKind::Integer,
+    ArgValue::Integer(defaults::SEED),
+    "seed of the jitter samples",
+);
 /// `clients`: clients in the fleet simulation.
 pub const CLIENTS: ArgSpec = ArgSpec::optional(
     "clients",
     ArgKind::Integer,
-    "1000",
+    ArgValue::Integer(defaults::CLIENTS as u64),
     "clients in the fleet simulation",
 );
 
 /// `base`, `factor`, `cap`, `attempts`, `jitter`, `seed`, `clients` — the schedule's arguments.
 pub static SCHEDULE_ARGS: [ArgSpec; 7] = [BASE, FACTOR, CAP, ATTEMPTS, JITTER, SEED, CLIENTS];
 
-/// The strategies named by a `jitter` value.
-pub fn strategies(value: &Value) -> Vec<Strategy> {
-    match value {
-        Value::Word(w) if w == "all" => Strategy::ALL.to_vec(),
-        Value::Word(w) => Strategy::from_name(w).into_iter().collect(),
-        Value::None => vec![Strategy::None],
-        Value::List(items) => items
-            .iter()
-            .filter_map(|i| match &i.value {
-                Value::Word(w) => Strategy::from_name(w),
-                Value::None => Some(Strategy::None),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Validated parameters from the schedule arguments; a bad one names its argument.
+/// Validated parameters from the schedule arguments a shortcode declares (the others keep their
+/// defaults); the number of waits is the argument `attempts_arg`. A bad value names its argument.
 pub fn params(args: &Args, attempts_arg: &str) -> Result<Params, ArgError> {
-    let jitter = args
-        .value("jitter")
-        .map(strategies)
-        .unwrap_or_else(|| Strategy::ALL.to_vec());
-    let clamp_u32 = |name: &str| -> Result<u32, ArgError> {
+    let name = |param: Param| match param {
+        Param::Attempts => attempts_arg,
+        other => other.name(),
+    };
+    let u32_arg = |param: Param| -> Result<Option<u32>, ArgError> {
+        let name = name(param);
+        if args.value(name).is_none() {
+            return Ok(None);
+        }
         let n = args.integer(name)?;
-        u32::try_from(n).map_err(|_| ArgError::new(name, format!("`{name}` is too large ({n})")))
+        u32::try_from(n)
+            .map(Some)
+            .map_err(|_| ArgError::new(name, format!("`{name}` is too large ({n})")))
     };
-    let seed = match args.value("seed") {
-        Some(_) => args.integer("seed")?,
-        None => 7,
-    };
-    let clients = match args.value("clients") {
-        Some(_) => clamp_u32("clients")?,
-        None => crate::backoff::limits::DEFAULT_CLIENTS,
-    };
-    Params::builder(args.duration("base")?)
-        .factor(args.number("factor")?)
-        .cap(args.duration_or_none("cap")?)
-        .attempts(clamp_u32(attempts_arg)?)
-        .strategies(jitter)
-        .seed(seed)
-        .clients(clients)
-        .build()
-        .map_err(|e| {
-            let arg = if e.arg == "attempts" {
-                attempts_arg
-            } else {
-                e.arg
-            };
-            ArgError {
-                arg: Some(arg.to_string()),
-                message: e.to_string().replacen("`attempts`", &format!("`{arg}`"), 1),
-                help: None,
-            }
-        })
+    let mut builder = Params::builder(args.duration(name(Param::Base))?)
+        .factor(args.number(name(Param::Factor))?)
+        .cap(args.duration_or_none(name(Param::Cap))?);
+    if let Some(n) = u32_arg(Param::Attempts)? {
+        builder = builder.attempts(n);
+    }
+    if let Some(n) = u32_arg(Param::Clients)? {
+        builder = builder.clients(n);
+    }
+    if args.value(name(Param::Jitter)).is_some() {
+        builder = builder.strategies(args.strategies(name(Param::Jitter))?.to_vec());
+    }
+    if args.value(name(Param::Seed)).is_some() {
+        builder = builder.seed(args.integer(name(Param::Seed))?);
+    }
+    builder.build().map_err(|e| {
+        let arg = name(e.param);
+        ArgError {
+            arg: Some(arg.to_string()),
+            message: e.message(arg),
+            help: None,
+        }
+    })
 }
 
 /// Escapes text for HTML content and attribute values.

@@ -13,8 +13,9 @@ use crate::backoff::Delay;
 pub enum Value {
     /// `100ms`, `1.5s`.
     Duration(Delay),
-    /// `2`, `1.5`, `-3`.
-    Number(f64),
+    /// `2`, `1.5`, `-3`, `1e3`: a finite number, kept as written in [`Spanned::text`] so each
+    /// argument kind reads it itself (a whole number exactly, never through a float).
+    Number,
     /// `true` / `false`.
     Bool(bool),
     /// `"text"`.
@@ -32,7 +33,7 @@ impl Value {
     pub fn kind(&self) -> &'static str {
         match self {
             Value::Duration(_) => "a duration",
-            Value::Number(_) => "a number",
+            Value::Number => "a number",
             Value::Bool(_) => "a boolean",
             Value::Str(_) => "a string",
             Value::Word(_) => "a word",
@@ -269,10 +270,8 @@ fn classify(text: &str) -> Result<Value, (String, Option<String>)> {
     }
     let first = text.chars().next().unwrap_or(' ');
     if first.is_ascii_digit() || first == '-' || first == '+' || first == '.' {
-        if let Ok(n) = text.parse::<f64>() {
-            if n.is_finite() {
-                return Ok(Value::Number(n));
-            }
+        if text.parse::<f64>().is_ok_and(f64::is_finite) {
+            return Ok(Value::Number);
         }
         return Delay::parse(text).map(Value::Duration).map_err(|e| {
             (
@@ -291,6 +290,21 @@ fn classify(text: &str) -> Result<Value, (String, Option<String>)> {
         format!("`{text}` is not a value"),
         Some("quote text: \"like this\"".to_string()),
     ))
+}
+
+/// Parses `text` as one value, all of it (a default declared in a template shortcode).
+pub fn parse_value(text: &str) -> Result<Spanned, SyntaxError> {
+    let mut p = Parser {
+        src: text,
+        pos: 0,
+        end: text.len(),
+    };
+    let value = p.value()?;
+    p.skip_ws();
+    if p.pos < p.end {
+        return Err(p.error("expected one value", p.here()));
+    }
+    Ok(value)
 }
 
 /// Parses the call starting at `start` (which [`starts_call`]); `limit` bounds the search for
@@ -388,7 +402,8 @@ mod tests {
         assert_eq!(&src[call.span.clone()], &src[at..src.len() - 2]);
         let v: Vec<&Value> = call.args.iter().map(|a| &a.value.value).collect();
         assert_eq!(v[0], &Value::Duration(Delay::from_ms(100.0).unwrap()));
-        assert_eq!(v[1], &Value::Number(2.0));
+        assert_eq!(v[1], &Value::Number);
+        assert_eq!(call.args[1].value.text, "2");
         assert_eq!(v[2], &Value::Bool(true));
         assert_eq!(v[3], &Value::Str("q \"x\"".into()));
         assert_eq!(v[4], &Value::Word("full".into()));

@@ -27,6 +27,7 @@
 //! assert!(registry.get("shout").is_some());
 //! ```
 
+mod args;
 pub mod grammar;
 
 mod backoff_calculator;
@@ -37,14 +38,13 @@ mod backoff_total;
 mod common;
 pub mod template;
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::backoff::Delay;
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::Lang;
 use crate::timings::{time, Part, Timings};
+pub use args::{ArgError, ArgKind, ArgSpec, ArgValue, Args};
 pub use common::{escape, escape_pieces, push_escaped, push_float};
 pub use grammar::{Call, Spanned, Value};
 
@@ -57,172 +57,6 @@ pub enum Placement {
     Inline,
     /// Either.
     Both,
-}
-
-/// The type of an argument.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ArgKind {
-    /// `100ms`, `1.5s`, `2m`, `1h`.
-    Duration,
-    /// A duration or `none`.
-    DurationOrNone,
-    /// Any finite number.
-    Number,
-    /// A whole number ≥ 0.
-    Integer,
-    /// `true` / `false`.
-    Bool,
-    /// `"text"` (a bare word is accepted too).
-    Str,
-    /// One of the listed words.
-    Choice(Cow<'static, [Cow<'static, str>]>),
-    /// `all`, a strategy name, or a list of strategy names.
-    Strategies,
-}
-
-impl ArgKind {
-    fn describe(&self) -> String {
-        match self {
-            ArgKind::Duration => "a duration such as `100ms`, `1.5s`, `2m` or `1h`".into(),
-            ArgKind::DurationOrNone => "a duration such as `30s`, or `none`".into(),
-            ArgKind::Number => "a number".into(),
-            ArgKind::Integer => "a whole number".into(),
-            ArgKind::Bool => "`true` or `false`".into(),
-            ArgKind::Str => "a \"string\"".into(),
-            ArgKind::Choice(c) => format!(
-                "one of {}",
-                c.iter().map(|x| x.as_ref()).collect::<Vec<_>>().join(", ")
-            ),
-            ArgKind::Strategies => {
-                "`all`, one of none, full, equal, decorrelated, or a list like `[full, equal]`"
-                    .into()
-            }
-        }
-    }
-}
-
-/// One declared argument. Built-in shortcodes declare theirs as constants; template shortcodes
-/// read theirs from the template file, so the texts may be owned.
-#[derive(Clone, Debug)]
-pub struct ArgSpec {
-    /// Its name.
-    pub name: Cow<'static, str>,
-    /// Its type.
-    pub kind: ArgKind,
-    /// Default, written in shortcode syntax (`"2"`, `"none"`, `"all"`); `None` = required.
-    pub default: Option<Cow<'static, str>>,
-    /// One line of documentation.
-    pub doc: Cow<'static, str>,
-}
-
-impl ArgSpec {
-    /// A required argument.
-    pub const fn required(name: &'static str, kind: ArgKind, doc: &'static str) -> ArgSpec {
-        ArgSpec {
-            name: Cow::Borrowed(name),
-            kind,
-            default: None,
-            doc: Cow::Borrowed(doc),
-        }
-    }
-    /// An optional argument with a default written in shortcode syntax.
-    pub const fn optional(
-        name: &'static str,
-        kind: ArgKind,
-        default: &'static str,
-        doc: &'static str,
-    ) -> ArgSpec {
-        ArgSpec {
-            name: Cow::Borrowed(name),
-            kind,
-            default: Some(Cow::Borrowed(default)),
-            doc: Cow::Borrowed(doc),
-        }
-    }
-}
-
-/// A problem with one argument (or the call as a whole), found while rendering.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArgError {
-    /// The argument at fault; `None` for the whole call.
-    pub arg: Option<String>,
-    /// What is wrong.
-    pub message: String,
-    /// What to do instead.
-    pub help: Option<String>,
-}
-
-impl ArgError {
-    /// An error about argument `arg`.
-    pub fn new(arg: &str, message: impl Into<String>) -> ArgError {
-        ArgError {
-            arg: Some(arg.to_string()),
-            message: message.into(),
-            help: None,
-        }
-    }
-}
-
-/// Checked arguments: every declared one present (given or default), each of its declared type.
-#[derive(Clone, Debug)]
-pub struct Args {
-    values: BTreeMap<String, Value>,
-}
-
-impl Args {
-    fn get(&self, name: &str) -> Result<&Value, ArgError> {
-        self.values
-            .get(name)
-            .ok_or_else(|| ArgError::new(name, format!("`{name}` is not declared")))
-    }
-
-    /// A duration argument.
-    pub fn duration(&self, name: &str) -> Result<Delay, ArgError> {
-        match self.get(name)? {
-            Value::Duration(d) => Ok(*d),
-            v => Err(ArgError::new(name, format!("`{name}` is {}", v.kind()))),
-        }
-    }
-    /// A duration-or-none argument.
-    pub fn duration_or_none(&self, name: &str) -> Result<Option<Delay>, ArgError> {
-        match self.get(name)? {
-            Value::None => Ok(None),
-            _ => self.duration(name).map(Some),
-        }
-    }
-    /// A number argument.
-    pub fn number(&self, name: &str) -> Result<f64, ArgError> {
-        match self.get(name)? {
-            Value::Number(n) => Ok(*n),
-            v => Err(ArgError::new(name, format!("`{name}` is {}", v.kind()))),
-        }
-    }
-    /// A whole-number argument.
-    pub fn integer(&self, name: &str) -> Result<u64, ArgError> {
-        self.number(name).map(|n| n as u64)
-    }
-    /// A boolean argument.
-    pub fn bool(&self, name: &str) -> Result<bool, ArgError> {
-        match self.get(name)? {
-            Value::Bool(b) => Ok(*b),
-            v => Err(ArgError::new(name, format!("`{name}` is {}", v.kind()))),
-        }
-    }
-    /// A string (or bare word) argument.
-    pub fn str(&self, name: &str) -> Result<&str, ArgError> {
-        match self.get(name)? {
-            Value::Str(s) | Value::Word(s) => Ok(s),
-            v => Err(ArgError::new(name, format!("`{name}` is {}", v.kind()))),
-        }
-    }
-    /// The raw value (for template shortcodes).
-    pub fn value(&self, name: &str) -> Option<&Value> {
-        self.values.get(name)
-    }
-    /// Names and values, in name order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.values.iter().map(|(k, v)| (k.as_str(), v))
-    }
 }
 
 /// What a shortcode knows about where it is being expanded.
@@ -362,7 +196,7 @@ impl Registry {
             .at(source, call.span.clone(), "not alone in its paragraph")
             .with_help("put it in a paragraph of its own, with blank lines around it"));
         }
-        let args = check_args(shortcode, call, source)?;
+        let args = args::check(shortcode.name(), shortcode.args(), call, source)?;
         time(ctx.timings, Part::Shortcode, shortcode.name(), || {
             shortcode.render(&args, ctx)
         })
@@ -382,155 +216,4 @@ impl Registry {
             d
         })
     }
-}
-
-fn check_args(shortcode: &dyn Shortcode, call: &Call, source: &Source) -> Result<Args, Diagnostic> {
-    let specs = shortcode.args();
-    let mut values = BTreeMap::new();
-    for arg in &call.args {
-        let Some(spec) = specs.iter().find(|s| s.name == arg.name) else {
-            let names = specs.iter().map(|s| s.name.as_ref());
-            return Err(Diagnostic::error(format!(
-                "`{}` has no argument `{}`",
-                call.name, arg.name
-            ))
-            .at(source, arg.name_span.clone(), "unknown argument")
-            .with_suggestion(closest(&arg.name, names.clone()))
-            .with_help(format!(
-                "arguments of `{}`: {}",
-                call.name,
-                names.collect::<Vec<_>>().join(", ")
-            )));
-        };
-        let value = check_value(spec, &arg.value).map_err(|(msg, help)| {
-            let mut d = Diagnostic::error(msg).at(
-                source,
-                arg.value.span.clone(),
-                format!("expected {}", spec.kind.describe()),
-            );
-            if let Some(h) = help {
-                d = d.with_help(h);
-            }
-            d
-        })?;
-        values.insert(spec.name.to_string(), value);
-    }
-    for spec in specs {
-        if values.contains_key(spec.name.as_ref()) {
-            continue;
-        }
-        match &spec.default {
-            Some(text) => {
-                let value = default_value(text);
-                values.insert(spec.name.to_string(), value);
-            }
-            None => {
-                return Err(Diagnostic::error(format!(
-                    "`{}` needs the argument `{}`",
-                    call.name, spec.name
-                ))
-                .at(
-                    source,
-                    call.span.clone(),
-                    format!("`{}` is missing", spec.name),
-                )
-                .with_help(format!(
-                    "add `{}=…`: {} ({})",
-                    spec.name,
-                    spec.doc,
-                    spec.kind.describe()
-                )))
-            }
-        }
-    }
-    Ok(Args { values })
-}
-
-/// Parses a default written in shortcode syntax. Defaults are the program's own text, so a bad
-/// one is a bug in the declaration; it falls back to a string rather than panicking.
-fn default_value(text: &str) -> Value {
-    let src = format!("<<d(v={text})>>");
-    grammar::parse_call(&src, 0, src.len())
-        .ok()
-        .and_then(|c| c.args.into_iter().next())
-        .map(|a| a.value.value)
-        .unwrap_or_else(|| Value::Str(text.to_string()))
-}
-
-fn check_value(spec: &ArgSpec, v: &Spanned) -> Result<Value, (String, Option<String>)> {
-    let wrong = |extra: Option<String>| {
-        Err((
-            format!(
-                "`{}` must be {}, not {} (`{}`)",
-                spec.name,
-                spec.kind.describe(),
-                v.value.kind(),
-                v.text
-            ),
-            extra,
-        ))
-    };
-    match (&spec.kind, &v.value) {
-        (ArgKind::Duration | ArgKind::DurationOrNone, Value::Duration(_)) => Ok(v.value.clone()),
-        (ArgKind::DurationOrNone, Value::None) => Ok(Value::None),
-        (ArgKind::Duration | ArgKind::DurationOrNone, Value::Number(n)) => wrong(Some(format!(
-            "a bare number is not a duration: write `{n}ms` or `{n}s`"
-        ))),
-        (ArgKind::Number, Value::Number(_)) => Ok(v.value.clone()),
-        (ArgKind::Integer, Value::Number(n)) if n.fract() == 0.0 && *n >= 0.0 => {
-            Ok(v.value.clone())
-        }
-        (ArgKind::Integer, Value::Number(_)) => wrong(Some(
-            "write a whole number without a sign or fraction".into(),
-        )),
-        (ArgKind::Bool, Value::Bool(_)) => Ok(v.value.clone()),
-        (ArgKind::Str, Value::Str(_) | Value::Word(_)) => Ok(v.value.clone()),
-        (ArgKind::Choice(choices), Value::Word(w)) => {
-            if choices.iter().any(|c| c == w) {
-                Ok(v.value.clone())
-            } else {
-                Err((
-                    format!("`{}` cannot be `{w}`", spec.name),
-                    Some(match closest(w, choices.iter().map(|c| c.as_ref())) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => format!("use {}", spec.kind.describe()),
-                    }),
-                ))
-            }
-        }
-        (ArgKind::Strategies, Value::Word(w)) => {
-            if w == "all" || crate::backoff::Strategy::from_name(w).is_some() {
-                Ok(v.value.clone())
-            } else {
-                Err(strategy_error(w))
-            }
-        }
-        (ArgKind::Strategies, Value::None) => Ok(Value::Word("none".into())),
-        (ArgKind::Strategies, Value::List(items)) => {
-            for item in items {
-                match &item.value {
-                    Value::Word(w) if crate::backoff::Strategy::from_name(w).is_some() => {}
-                    Value::None => {}
-                    Value::Word(w) => return Err(strategy_error(w)),
-                    _ => return wrong(None),
-                }
-            }
-            if items.is_empty() {
-                return wrong(Some("name at least one strategy".into()));
-            }
-            Ok(v.value.clone())
-        }
-        _ => wrong(None),
-    }
-}
-
-fn strategy_error(word: &str) -> (String, Option<String>) {
-    let names = ["all", "none", "full", "equal", "decorrelated"];
-    (
-        format!("unknown jitter strategy `{word}`"),
-        Some(match closest(word, names) {
-            Some(s) => format!("did you mean `{s}`?"),
-            None => "use all, none, full, equal or decorrelated".into(),
-        }),
-    )
 }

@@ -26,7 +26,9 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{json, Value as Json};
 
-use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Placement, Shortcode, Value};
+use super::{
+    ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode, Value,
+};
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::render::{tera_error, Templates, TEMPLATES_DIR};
 
@@ -218,34 +220,24 @@ fn parse(
             }
             (None, true) => None,
             (None, false) => Some(match kind {
-                ArgKind::Str => "\"\"".to_string(),
-                _ => "none".to_string(),
+                ArgKind::Str => ArgValue::Str(Cow::Borrowed("")),
+                _ => ArgValue::Absent,
             }),
-            (Some(v), false) => Some(default_text(v, &kind)),
+            (Some(v), false) => Some(default_value(&a.name, v, &kind).map_err(|_| {
+                Diagnostic::error(format!(
+                    "the default of `{}` is not {}",
+                    a.name,
+                    kind.describe()
+                ))
+                .at(source, at(&a.name), "here")
+            })?),
         };
         let spec = ArgSpec {
             name: Cow::Owned(a.name.clone()),
             kind,
-            default: default.clone().map(Cow::Owned),
+            default,
             doc: Cow::Owned(a.doc.unwrap_or_default()),
         };
-        if let Some(d) = &default {
-            let src = format!("<<d(v={d})>>");
-            let checked = super::grammar::parse_call(&src, 0, src.len())
-                .ok()
-                .and_then(|c| c.args.into_iter().next())
-                .map(|arg| super::check_value(&spec, &arg.value));
-            let ok = matches!(checked, Some(Ok(_)))
-                || (d == "none" && !matches!(spec.kind, ArgKind::Str));
-            if !ok {
-                return Err(Diagnostic::error(format!(
-                    "the default of `{}` is not {}",
-                    a.name,
-                    spec.kind.describe()
-                ))
-                .at(source, at(&a.name), "here"));
-            }
-        }
         args.push(spec);
     }
     let template = format!("{SHORTCODES_DIR}/{name}.html");
@@ -258,34 +250,44 @@ fn parse(
     })
 }
 
-/// A YAML default written back in shortcode syntax.
-fn default_text(v: &serde_yaml::Value, kind: &ArgKind) -> String {
-    match v {
-        serde_yaml::Value::String(s) if matches!(kind, ArgKind::Str) => {
-            format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+/// A default declared in YAML, read as the argument's kind reads a value written in a call:
+/// text for strings, otherwise the YAML value's text (`100ms`, `3`, `none`, `[full, equal]`)
+/// as one shortcode value.
+fn default_value(name: &str, v: &serde_yaml::Value, kind: &ArgKind) -> Result<ArgValue, ()> {
+    use serde_yaml::Value as Y;
+    let text = match (v, kind) {
+        (Y::String(s), ArgKind::Str) => return Ok(ArgValue::Str(Cow::Owned(s.clone()))),
+        (Y::String(s), _) => s.clone(),
+        (Y::Bool(b), _) => b.to_string(),
+        (Y::Number(n), _) => n.to_string(),
+        (Y::Null, _) => "none".into(),
+        (Y::Sequence(items), _) => {
+            let words: Option<Vec<&str>> = items.iter().map(Y::as_str).collect();
+            format!("[{}]", words.ok_or(())?.join(", "))
         }
-        serde_yaml::Value::String(s) => s.clone(),
-        serde_yaml::Value::Bool(b) => b.to_string(),
-        serde_yaml::Value::Number(n) => n.to_string(),
-        serde_yaml::Value::Null => "none".into(),
-        other => serde_yaml::to_string(other)
-            .unwrap_or_default()
-            .trim()
-            .to_string(),
+        _ => return Err(()),
+    };
+    let value = super::grammar::parse_value(&text).map_err(|_| ())?;
+    // `none` for a kind that has no `none` of its own: no default, the template sees null.
+    if value.value == Value::None && !matches!(kind, ArgKind::DurationOrNone | ArgKind::Strategies)
+    {
+        return Ok(ArgValue::Absent);
     }
+    kind.check(name, &value).map_err(|_| ())
 }
 
 /// Arguments as template values. Whole numbers are integers, so a template writes `640`, not
-/// `640.0`.
-fn to_json(v: &Value) -> Json {
+/// `640.0`; durations are in milliseconds; strategies are a list of names.
+fn to_json(v: &ArgValue) -> Json {
     let number = |x: f64| super::common::whole(x).map_or_else(|| json!(x), |n| json!(n));
     match v {
-        Value::Duration(d) => number(d.as_ms()),
-        Value::Number(n) => number(*n),
-        Value::Bool(b) => json!(b),
-        Value::Str(s) | Value::Word(s) => json!(s),
-        Value::List(items) => Json::Array(items.iter().map(|i| to_json(&i.value)).collect()),
-        Value::None => Json::Null,
+        ArgValue::Duration(d) | ArgValue::DurationOrNone(Some(d)) => number(d.as_ms()),
+        ArgValue::DurationOrNone(None) | ArgValue::Absent => Json::Null,
+        ArgValue::Number(n) => number(*n),
+        ArgValue::Integer(n) => json!(n),
+        ArgValue::Bool(b) => json!(b),
+        ArgValue::Str(s) => json!(s),
+        ArgValue::Strategies(s) => Json::Array(s.iter().map(|s| json!(s.name())).collect()),
     }
 }
 

@@ -463,17 +463,19 @@
     var indices = [];
     for (var i = 0; i < names.length; i++) {
       var name = rustTrim(names[i]);
+      if (name === "all") {
+        indices.push(0, 1, 2, 3);
+        continue;
+      }
       var index = STRATEGIES.indexOf(name);
       if (index < 0) {
-        var hint = suggest(name, STRATEGIES);
+        var hint = suggest(name, ["all"].concat(STRATEGIES));
         return {
           reason: {
-            en: "unknown strategy `" + name + "`" +
-              (hint ? " (did you mean `" + hint + "`?)" : "") +
-              "; use all, or none, full, equal, decorrelated",
-            tr: "bilinmeyen strateji `" + name + "`" +
-              (hint ? " (`" + hint + "` mi demek istediniz?)" : "") +
-              "; all ya da none, full, equal, decorrelated kullanın",
+            en: "unknown jitter strategy `" + name + "`; " +
+              (hint ? "did you mean `" + hint + "`?" : "use all, none, full, equal or decorrelated"),
+            tr: "bilinmeyen jitter stratejisi `" + name + "`; " +
+              (hint ? "`" + hint + "` mi demek istediniz?" : "all, none, full, equal ya da decorrelated kullanın"),
           },
         };
       }

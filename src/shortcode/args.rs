@@ -1,0 +1,481 @@
+//! A shortcode's declared arguments ([`ArgSpec`]) and the checked values a call gives them
+//! ([`Args`]). Each [`ArgKind`] reads its value from the text as written: a whole number is read
+//! by `u64::from_str`, never through a float, so `seed=9007199254740993` is that seed and
+//! `seed=1e30` is an error at its place, not a silently rounded or clamped number.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::grammar::{Call, Spanned, Value};
+use crate::backoff::{Delay, Strategy, UnknownStrategy};
+use crate::diagnostic::{closest, Diagnostic, Source};
+
+/// The type of an argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgKind {
+    /// `100ms`, `1.5s`, `2m`, `1h`.
+    Duration,
+    /// A duration or `none`.
+    DurationOrNone,
+    /// Any finite number.
+    Number,
+    /// A whole number from 0 to 2⁶⁴ − 1, exactly as written.
+    Integer,
+    /// `true` / `false`.
+    Bool,
+    /// `"text"` (a bare word is accepted too).
+    Str,
+    /// One of the listed words.
+    Choice(Cow<'static, [Cow<'static, str>]>),
+    /// `all`, a strategy name, or a list of strategy names.
+    Strategies,
+}
+
+impl ArgKind {
+    /// What a value of this kind looks like, for messages and the guide.
+    pub fn describe(&self) -> String {
+        match self {
+            ArgKind::Duration => "a duration such as `100ms`, `1.5s`, `2m` or `1h`".into(),
+            ArgKind::DurationOrNone => "a duration such as `30s`, or `none`".into(),
+            ArgKind::Number => "a number".into(),
+            ArgKind::Integer => format!("a whole number from 0 to {}", u64::MAX),
+            ArgKind::Bool => "`true` or `false`".into(),
+            ArgKind::Str => "a \"string\"".into(),
+            ArgKind::Choice(c) => format!(
+                "one of {}",
+                c.iter().map(|x| x.as_ref()).collect::<Vec<_>>().join(", ")
+            ),
+            ArgKind::Strategies => {
+                "`all`, one of none, full, equal, decorrelated, or a list like `[full, equal]`"
+                    .into()
+            }
+        }
+    }
+
+    /// The value `v` gives an argument of this kind, read from its written text; or what is
+    /// wrong with it (a message, and help).
+    pub fn check(&self, name: &str, v: &Spanned) -> Result<ArgValue, (String, Option<String>)> {
+        let wrong = |extra: Option<String>| {
+            Err((
+                format!(
+                    "`{name}` must be {}, not {} (`{}`)",
+                    self.describe(),
+                    v.value.kind(),
+                    v.text
+                ),
+                extra,
+            ))
+        };
+        match (self, &v.value) {
+            (ArgKind::Duration, Value::Duration(d)) => Ok(ArgValue::Duration(*d)),
+            (ArgKind::DurationOrNone, Value::Duration(d)) => Ok(ArgValue::DurationOrNone(Some(*d))),
+            (ArgKind::DurationOrNone, Value::None) => Ok(ArgValue::DurationOrNone(None)),
+            (ArgKind::Duration | ArgKind::DurationOrNone, Value::Number) => wrong(Some(format!(
+                "a bare number is not a duration: write `{0}ms` or `{0}s`",
+                v.text
+            ))),
+            // The grammar took it for a finite number, so it parses.
+            (ArgKind::Number, Value::Number) => match v.text.parse::<f64>() {
+                Ok(n) if n.is_finite() => Ok(ArgValue::Number(n)),
+                _ => wrong(None),
+            },
+            (ArgKind::Integer, Value::Number) => match v.text.parse::<u64>() {
+                Ok(n) => Ok(ArgValue::Integer(n)),
+                Err(_) => wrong(Some(
+                    "write the number's digits, without a sign, a fraction or an exponent".into(),
+                )),
+            },
+            (ArgKind::Bool, Value::Bool(b)) => Ok(ArgValue::Bool(*b)),
+            (ArgKind::Str, Value::Str(s) | Value::Word(s)) => {
+                Ok(ArgValue::Str(Cow::Owned(s.clone())))
+            }
+            (ArgKind::Choice(choices), Value::Word(w)) => {
+                if choices.iter().any(|c| c == w) {
+                    Ok(ArgValue::Str(Cow::Owned(w.clone())))
+                } else {
+                    Err((
+                        format!("`{name}` cannot be `{w}`"),
+                        Some(match closest(w, choices.iter().map(|c| c.as_ref())) {
+                            Some(s) => format!("did you mean `{s}`?"),
+                            None => format!("use {}", self.describe()),
+                        }),
+                    ))
+                }
+            }
+            (ArgKind::Strategies, Value::Word(w)) => Strategy::named(w)
+                .map(|s| ArgValue::Strategies(Cow::Owned(s)))
+                .map_err(strategy_error),
+            (ArgKind::Strategies, Value::None) => {
+                Ok(ArgValue::Strategies(Cow::Borrowed(&[Strategy::None])))
+            }
+            (ArgKind::Strategies, Value::List(items)) => {
+                if items.is_empty() {
+                    return wrong(Some("name at least one strategy".into()));
+                }
+                let mut names = Vec::with_capacity(items.len());
+                for item in items {
+                    match &item.value {
+                        Value::Word(w) => names.push(w.as_str()),
+                        Value::None => names.push("none"),
+                        _ => return wrong(None),
+                    }
+                }
+                Strategy::parse_names(names)
+                    .map(|s| ArgValue::Strategies(Cow::Owned(s)))
+                    .map_err(strategy_error)
+            }
+            _ => wrong(None),
+        }
+    }
+}
+
+fn strategy_error(e: UnknownStrategy) -> (String, Option<String>) {
+    (e.to_string(), Some(e.help()))
+}
+
+/// A checked argument's value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgValue {
+    /// A duration.
+    Duration(Delay),
+    /// A duration, or `none` (no duration).
+    DurationOrNone(Option<Delay>),
+    /// A finite number.
+    Number(f64),
+    /// A whole number.
+    Integer(u64),
+    /// `true` or `false`.
+    Bool(bool),
+    /// Text: a string, a bare word, or one of a choice's words.
+    Str(Cow<'static, str>),
+    /// Strategies, in index order.
+    Strategies(Cow<'static, [Strategy]>),
+    /// Nothing: an optional argument of a template shortcode that was not given and has no
+    /// default (the template sees `null`).
+    Absent,
+}
+
+impl fmt::Display for ArgValue {
+    /// In shortcode syntax: `2`, `none`, `"text"`, `[full, equal]` (defaults in the guide).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgValue::Duration(d) | ArgValue::DurationOrNone(Some(d)) => write!(f, "{d}"),
+            ArgValue::DurationOrNone(None) | ArgValue::Absent => f.write_str("none"),
+            ArgValue::Number(n) => write!(f, "{n}"),
+            ArgValue::Integer(n) => write!(f, "{n}"),
+            ArgValue::Bool(b) => write!(f, "{b}"),
+            ArgValue::Str(s) => write!(f, "{s:?}"),
+            ArgValue::Strategies(s) if **s == Strategy::ALL => f.write_str("all"),
+            ArgValue::Strategies(s) => match &s[..] {
+                [one] => f.write_str(one.name()),
+                many => {
+                    let names: Vec<&str> = many.iter().map(|s| s.name()).collect();
+                    write!(f, "[{}]", names.join(", "))
+                }
+            },
+        }
+    }
+}
+
+/// One declared argument. Built-in shortcodes declare theirs as constants; template shortcodes
+/// read theirs from the template file, so the texts may be owned.
+#[derive(Clone, Debug)]
+pub struct ArgSpec {
+    /// Its name.
+    pub name: Cow<'static, str>,
+    /// Its type.
+    pub kind: ArgKind,
+    /// Its value when the call does not give it; `None` = required.
+    pub default: Option<ArgValue>,
+    /// One line of documentation.
+    pub doc: Cow<'static, str>,
+}
+
+impl ArgSpec {
+    /// A required argument.
+    pub const fn required(name: &'static str, kind: ArgKind, doc: &'static str) -> ArgSpec {
+        ArgSpec {
+            name: Cow::Borrowed(name),
+            kind,
+            default: None,
+            doc: Cow::Borrowed(doc),
+        }
+    }
+
+    /// An optional argument and its value when not given.
+    pub const fn optional(
+        name: &'static str,
+        kind: ArgKind,
+        default: ArgValue,
+        doc: &'static str,
+    ) -> ArgSpec {
+        ArgSpec {
+            name: Cow::Borrowed(name),
+            kind,
+            default: Some(default),
+            doc: Cow::Borrowed(doc),
+        }
+    }
+}
+
+/// A problem with one argument (or the call as a whole), found while rendering.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArgError {
+    /// The argument at fault; `None` for the whole call.
+    pub arg: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// What to do instead.
+    pub help: Option<String>,
+}
+
+impl ArgError {
+    /// An error about argument `arg`.
+    pub fn new(arg: &str, message: impl Into<String>) -> ArgError {
+        ArgError {
+            arg: Some(arg.to_string()),
+            message: message.into(),
+            help: None,
+        }
+    }
+}
+
+/// Checked arguments: every declared one present (given or default), each of its declared type.
+#[derive(Clone, Debug)]
+pub struct Args {
+    values: BTreeMap<String, ArgValue>,
+}
+
+impl Args {
+    fn get(&self, name: &str) -> Result<&ArgValue, ArgError> {
+        self.values
+            .get(name)
+            .ok_or_else(|| ArgError::new(name, format!("`{name}` is not declared")))
+    }
+
+    fn mismatch(name: &str, wanted: &str) -> ArgError {
+        ArgError::new(name, format!("`{name}` is not {wanted}"))
+    }
+
+    /// A duration argument.
+    pub fn duration(&self, name: &str) -> Result<Delay, ArgError> {
+        match self.get(name)? {
+            ArgValue::Duration(d) | ArgValue::DurationOrNone(Some(d)) => Ok(*d),
+            _ => Err(Args::mismatch(name, "a duration")),
+        }
+    }
+    /// A duration-or-none argument.
+    pub fn duration_or_none(&self, name: &str) -> Result<Option<Delay>, ArgError> {
+        match self.get(name)? {
+            ArgValue::Duration(d) => Ok(Some(*d)),
+            ArgValue::DurationOrNone(d) => Ok(*d),
+            _ => Err(Args::mismatch(name, "a duration or `none`")),
+        }
+    }
+    /// A number argument.
+    pub fn number(&self, name: &str) -> Result<f64, ArgError> {
+        match self.get(name)? {
+            ArgValue::Number(n) => Ok(*n),
+            _ => Err(Args::mismatch(name, "a number")),
+        }
+    }
+    /// A whole-number argument, exactly as written.
+    pub fn integer(&self, name: &str) -> Result<u64, ArgError> {
+        match self.get(name)? {
+            ArgValue::Integer(n) => Ok(*n),
+            _ => Err(Args::mismatch(name, "a whole number")),
+        }
+    }
+    /// A boolean argument.
+    pub fn bool(&self, name: &str) -> Result<bool, ArgError> {
+        match self.get(name)? {
+            ArgValue::Bool(b) => Ok(*b),
+            _ => Err(Args::mismatch(name, "`true` or `false`")),
+        }
+    }
+    /// A string (or bare word, or choice) argument.
+    pub fn str(&self, name: &str) -> Result<&str, ArgError> {
+        match self.get(name)? {
+            ArgValue::Str(s) => Ok(s),
+            _ => Err(Args::mismatch(name, "text")),
+        }
+    }
+    /// A strategies argument.
+    pub fn strategies(&self, name: &str) -> Result<&[Strategy], ArgError> {
+        match self.get(name)? {
+            ArgValue::Strategies(s) => Ok(s),
+            _ => Err(Args::mismatch(name, "a list of strategies")),
+        }
+    }
+    /// The value of `name`, if declared.
+    pub fn value(&self, name: &str) -> Option<&ArgValue> {
+        self.values.get(name)
+    }
+    /// Names and values, in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &ArgValue)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v))
+    }
+}
+
+/// Checks the arguments of `call` against `specs`: unknown, repeated, missing and ill-typed
+/// arguments are errors pointing into `source`; the others are filled in from their defaults.
+pub fn check(
+    shortcode: &str,
+    specs: &[ArgSpec],
+    call: &Call,
+    source: &Source,
+) -> Result<Args, Diagnostic> {
+    let mut values = BTreeMap::new();
+    for arg in &call.args {
+        let Some(spec) = specs.iter().find(|s| s.name == arg.name) else {
+            let names = specs.iter().map(|s| s.name.as_ref());
+            return Err(
+                Diagnostic::error(format!("`{shortcode}` has no argument `{}`", arg.name))
+                    .at(source, arg.name_span.clone(), "unknown argument")
+                    .with_suggestion(closest(&arg.name, names.clone()))
+                    .with_help(format!(
+                        "arguments of `{shortcode}`: {}",
+                        names.collect::<Vec<_>>().join(", ")
+                    )),
+            );
+        };
+        let value = spec
+            .kind
+            .check(&spec.name, &arg.value)
+            .map_err(|(msg, help)| {
+                let mut d = Diagnostic::error(msg).at(
+                    source,
+                    arg.value.span.clone(),
+                    format!("expected {}", spec.kind.describe()),
+                );
+                if let Some(h) = help {
+                    d = d.with_help(h);
+                }
+                d
+            })?;
+        values.insert(spec.name.to_string(), value);
+    }
+    for spec in specs {
+        if values.contains_key(spec.name.as_ref()) {
+            continue;
+        }
+        let Some(default) = &spec.default else {
+            return Err(Diagnostic::error(format!(
+                "`{shortcode}` needs the argument `{}`",
+                spec.name
+            ))
+            .at(
+                source,
+                call.span.clone(),
+                format!("`{}` is missing", spec.name),
+            )
+            .with_help(format!(
+                "add `{}=…`: {} ({})",
+                spec.name,
+                spec.doc,
+                spec.kind.describe()
+            )));
+        };
+        values.insert(spec.name.to_string(), default.clone());
+    }
+    Ok(Args { values })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shortcode::grammar::parse_value;
+
+    fn check_text(kind: ArgKind, text: &str) -> Result<ArgValue, (String, Option<String>)> {
+        kind.check("x", &parse_value(text).unwrap())
+    }
+
+    /// Whole numbers are read from their digits: no rounding through a float, no clamping.
+    #[test]
+    fn integers_are_exact_or_refused() {
+        for (text, n) in [
+            ("0", 0),
+            ("7", 7),
+            ("9007199254740993", 9_007_199_254_740_993),
+            ("18446744073709551615", u64::MAX),
+        ] {
+            assert_eq!(check_text(ArgKind::Integer, text), Ok(ArgValue::Integer(n)));
+        }
+        for text in ["1e30", "18446744073709551616", "-1", "1.5", "1e3"] {
+            let (message, help) = check_text(ArgKind::Integer, text).unwrap_err();
+            assert_eq!(
+                message,
+                format!("`x` must be a whole number from 0 to 18446744073709551615, not a number (`{text}`)")
+            );
+            assert!(help
+                .unwrap()
+                .contains("without a sign, a fraction or an exponent"));
+        }
+    }
+
+    #[test]
+    fn numbers_durations_and_strategies() {
+        assert_eq!(
+            check_text(ArgKind::Number, "1.5"),
+            Ok(ArgValue::Number(1.5))
+        );
+        assert_eq!(
+            check_text(ArgKind::Number, "-2"),
+            Ok(ArgValue::Number(-2.0))
+        );
+        assert_eq!(
+            check_text(ArgKind::DurationOrNone, "none"),
+            Ok(ArgValue::DurationOrNone(None))
+        );
+        let (message, help) = check_text(ArgKind::Duration, "100").unwrap_err();
+        assert!(message.starts_with("`x` must be a duration"), "{message}");
+        assert_eq!(
+            help.as_deref(),
+            Some("a bare number is not a duration: write `100ms` or `100s`")
+        );
+        assert_eq!(
+            check_text(ArgKind::Strategies, "[equal, full, equal]"),
+            Ok(ArgValue::Strategies(Cow::Owned(vec![
+                Strategy::Full,
+                Strategy::Equal
+            ])))
+        );
+        assert_eq!(
+            check_text(ArgKind::Strategies, "all").unwrap().to_string(),
+            "all"
+        );
+        let (message, help) = check_text(ArgKind::Strategies, "[full, eqaul]").unwrap_err();
+        assert_eq!(message, "unknown jitter strategy `eqaul`");
+        assert_eq!(help.as_deref(), Some("did you mean `equal`?"));
+        assert!(check_text(ArgKind::Strategies, "[]").is_err());
+    }
+
+    #[test]
+    fn values_display_in_shortcode_syntax() {
+        let shown = [
+            ArgValue::Number(2.0),
+            ArgValue::Integer(8),
+            ArgValue::DurationOrNone(None),
+            ArgValue::Duration(Delay::from_ms(100.0).unwrap()),
+            ArgValue::Str(Cow::Borrowed("worst")),
+            ArgValue::Strategies(Cow::Borrowed(&[Strategy::None])),
+            ArgValue::Strategies(Cow::Borrowed(&[Strategy::Full, Strategy::Equal])),
+            ArgValue::Bool(false),
+        ]
+        .map(|v| v.to_string());
+        assert_eq!(
+            shown,
+            [
+                "2",
+                "8",
+                "none",
+                "100ms",
+                "\"worst\"",
+                "none",
+                "[full, equal]",
+                "false"
+            ]
+        );
+    }
+}
