@@ -23,6 +23,19 @@ use crate::i18n::Lang;
 /// File name of the configuration at the site root.
 pub const CONFIG_FILE: &str = "sade.yaml";
 
+/// Every key `sade.yaml` may use, at any level (for "did you mean" on an unknown one).
+pub const CONFIG_KEYS: [&str; 9] = [
+    "base_url",
+    "default_language",
+    "author",
+    "languages",
+    "sections",
+    "title",
+    "description",
+    "path",
+    "label",
+];
+
 /// The whole `sade.yaml`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -60,13 +73,6 @@ pub struct SectionConfig {
     pub label: BTreeMap<Lang, String>,
 }
 
-impl<'de> Deserialize<'de> for Lang {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 impl Config {
     /// Reads and validates `root/sade.yaml`.
     pub fn load(root: &Path) -> Result<(Config, Source), Diagnostic> {
@@ -83,7 +89,7 @@ impl Config {
     /// Parses and validates a configuration text.
     pub fn parse(source: &Source) -> Result<Config, Diagnostic> {
         let config: Config = serde_yaml::from_str(&source.text)
-            .map_err(|e| crate::content::yaml_diagnostic(source, 0, &e))?;
+            .map_err(|e| Diagnostic::yaml(source, 0, &e, CONFIG_FILE, &CONFIG_KEYS))?;
         let whole = 0..source.text.len().min(1);
         let fail = |msg: String| Err(Diagnostic::error(msg).at(source, whole.clone(), "here"));
         if !(config.base_url.starts_with("https://") || config.base_url.starts_with("http://"))

@@ -148,27 +148,6 @@ pub fn slugify(text: &str) -> String {
     out
 }
 
-/// Converts a serde_yaml error at `offset` in `source` into a located diagnostic.
-pub fn yaml_diagnostic(source: &Source, offset: usize, e: &serde_yaml::Error) -> Diagnostic {
-    let raw = e.to_string();
-    // serde_yaml appends " at line L column C"; the position goes in the header instead.
-    let message = raw.split(" at line ").next().unwrap_or(&raw).to_string();
-    let mut d = Diagnostic::error(format!("front matter: {message}"));
-    if let Some(loc) = e.location() {
-        let start = (offset + loc.index()).min(source.text.len());
-        let end = source.text[start..]
-            .find(['\n', '\r', ':'])
-            .map_or(source.text.len(), |i| start + i.max(1));
-        d = d.at(source, start..end, "here");
-    }
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        if let Some(field) = rest.split('`').next() {
-            d = d.with_suggestion(closest(field, FRONT_MATTER_KEYS));
-        }
-    }
-    d
-}
-
 /// The span of `key`'s value in the front matter (for errors found after parsing).
 fn value_span(source: &Source, fm: Range<usize>, key: &str) -> Range<usize> {
     // A text let go after rendering and not read back (see `Site::reload_sources`) has no span.
@@ -241,7 +220,15 @@ pub fn parse_page(
     };
     let raw: RawFrontMatter = match serde_yaml::from_str(&source.text[fm.clone()]) {
         Ok(raw) => raw,
-        Err(e) => return Err(vec![yaml_diagnostic(&source, fm.start, &e)]),
+        Err(e) => {
+            return Err(vec![Diagnostic::yaml(
+                &source,
+                fm.start,
+                &e,
+                "front matter",
+                &FRONT_MATTER_KEYS,
+            )])
+        }
     };
     let mut errors = Vec::new();
     let err = |key: &str, msg: String| {

@@ -138,6 +138,35 @@ impl Diagnostic {
         }
     }
 
+    /// A YAML error of `what` (`front matter`, `sade.yaml`) at byte `offset` of `source`: the
+    /// message, pointing at the key or value serde_yaml stopped at. When that is a key that is
+    /// not one of `keys`, the closest of them is suggested.
+    pub fn yaml(
+        source: &Source,
+        offset: usize,
+        e: &serde_yaml::Error,
+        what: &str,
+        keys: &[&str],
+    ) -> Diagnostic {
+        let raw = e.to_string();
+        // serde_yaml appends " at line L column C"; the position goes in the header instead.
+        let message = raw.split(" at line ").next().unwrap_or(&raw);
+        let mut d = Diagnostic::error(format!("{what}: {message}"));
+        if let Some(loc) = e.location() {
+            let start = (offset + loc.index()).min(source.text.len());
+            let end = source.text[start..]
+                .find(['\n', '\r', ':'])
+                .map_or(source.text.len(), |i| start + i.max(1));
+            let word = source.text.get(start..end).unwrap_or("").trim();
+            let is_key = source.text[end..].starts_with(':');
+            if is_key && !keys.contains(&word) {
+                d = d.with_suggestion(closest(word, keys.iter().copied()));
+            }
+            d = d.at(source, start..end, "here");
+        }
+        d
+    }
+
     /// Same severity, message and place (help lines may differ).
     fn repeats(&self, other: &Diagnostic) -> bool {
         fn place(d: &Diagnostic) -> Option<(&PathBuf, &Range<usize>, &String)> {

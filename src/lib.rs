@@ -23,7 +23,7 @@
 //!
 //! ```no_run
 //! use sade::shortcode::Registry;
-//! use sade::site::{build_to_dir, Options};
+//! use sade::build::{build_to_dir, Options};
 //!
 //! let report = build_to_dir(&Options::new("."), &Registry::builtin(), "public".as_ref());
 //! eprint!("{}", report.diagnostics.render());
@@ -33,18 +33,26 @@
 //! ```
 
 pub mod backoff;
+pub mod build;
 pub mod check;
 pub mod config;
 pub mod content;
 pub mod diagnostic;
+pub mod html;
 pub mod i18n;
+pub mod links;
 pub mod listing;
 pub mod markdown;
 pub mod mdbook;
 pub mod output;
+pub mod pipeline;
+pub mod plan;
 pub mod render;
 pub mod report;
 pub mod serve;
 pub mod shortcode;
 pub mod site;
+pub mod statics;
+pub mod templates;
 pub mod timings;
+pub mod urls;

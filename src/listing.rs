@@ -1,301 +1,422 @@
-//! Stage 5b — site-wide outputs: per-language home, section lists, tag pages and tag index, the
-//! `/` language chooser, `404.html`, `sitemap.xml` with hreflang alternates, an Atom feed per
-//! language, `robots.txt` and `llms.txt`.
+//! Stage 5b — the site-wide outputs of a [`Plan`](crate::plan::Plan): per-language home, section
+//! lists, tag pages and tag index, the `/` language chooser, `404.html`, `sitemap.xml` with
+//! hreflang alternates, an Atom feed per language, `robots.txt` and `llms.txt`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::content::slugify;
 use crate::diagnostic::Diagnostic;
+use crate::html::{escape, push_escaped};
 use crate::i18n::Lang;
 use crate::output::OutputFile;
-use crate::render::Templates;
-use crate::shortcode::{escape, push_escaped};
-use crate::site::{base_context, file_of, urls, Options, Site};
+use crate::plan::Output;
+use crate::render::{extend, Alternate, Translation};
+use crate::site::Site;
+use crate::templates::{Strings, Templates};
+use crate::urls;
 
 /// Entries of each Atom feed: the newest pages, as feed readers expect (the feed carries each
 /// page's whole body, so a feed of every page would grow with the site).
 pub const FEED_ENTRIES: usize = 20;
 
-/// Pages of `lang`, newest first (then by weight and title), as indices.
-pub fn pages_of(site: &Site, lang: Lang) -> Vec<usize> {
-    let mut v: Vec<usize> = (0..site.pages.len())
-        .filter(|&i| site.pages[i].lang == lang)
-        .collect();
-    v.sort_by(|&a, &b| {
-        let (pa, pb) = (&site.pages[a].front, &site.pages[b].front);
-        pb.published
-            .cmp(&pa.published)
-            .then(pa.weight.cmp(&pb.weight))
-            .then(pa.title.cmp(&pb.title))
-    });
-    v
-}
-
 /// Pages the home page shows per section (newest first); the section list has them all.
 pub const HOME_ENTRIES: usize = 10;
 
-/// What a list shows of each page: a slim record, since big sites list thousands of pages. Made
-/// once per page (a page is in its section's list, its tags' lists and maybe its home page) and
-/// shared by each list (template values are reference-counted).
-fn record(site: &Site, i: usize) -> tera::Value {
-    let p = &site.pages[i];
-    let f = &p.front;
-    crate::render::map([
-        ("title", f.title.as_str().into()),
-        ("description", f.description.as_str().into()),
-        ("url", p.path.as_str().into()),
-        ("published", f.published.iso().into()),
-        ("published_long", f.published.long(p.lang).into()),
-        ("updated", f.updated.iso().into()),
-        ("tags", f.tags.clone().into()),
-    ])
+/// What a list shows of each page: a slim record, since big sites list thousands of pages.
+#[derive(Serialize)]
+struct Record<'a> {
+    title: &'a str,
+    description: &'a str,
+    url: &'a str,
+    published: String,
+    published_long: String,
+    updated: String,
+    tags: &'a [String],
 }
 
-/// The records of the pages `idx` as a template list (template values share their contents, so
-/// a record in many lists is not copied).
-fn records_of(records: &[tera::Value], idx: &[usize]) -> tera::Value {
-    idx.iter()
-        .map(|&i| records[i].clone())
-        .collect::<Vec<_>>()
-        .into()
+/// A tag of one language: its name as first written (on the newest page) and its pages.
+struct TagPages {
+    name: String,
+    pages: Vec<usize>,
 }
 
-/// One site-wide file to make; the jobs are independent, so they run in parallel.
-type Job<'a> = Box<dyn Fn() -> Result<OutputFile, Diagnostic> + Send + Sync + 'a>;
-
-/// Every site-wide file: [`lists`] and [`feeds`].
-pub fn site_files(
-    site: &Site,
-    templates: &Templates,
-    options: &Options,
-) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
-    let mut files = lists(site, templates, options)?;
-    files.extend(feeds(site));
-    Ok(files)
+/// One language's pages, sorted and grouped for its lists.
+struct LangLists {
+    /// Newest first.
+    pages: Vec<usize>,
+    /// By section name, newest first.
+    sections: BTreeMap<String, Vec<usize>>,
+    /// By slug.
+    tags: BTreeMap<String, TagPages>,
 }
 
-/// Each language's Atom feed. Unlike [`lists`], these carry rendered page bodies.
-pub fn feeds(site: &Site) -> Vec<OutputFile> {
-    Lang::ALL.iter().map(|&lang| feed(site, lang)).collect()
+/// What every list output shares, made once: each page's record (a template value, shared by
+/// every list it is in rather than copied) and each language's pages grouped by section and tag.
+pub struct Lists<'a> {
+    site: &'a Site,
+    templates: &'a Templates,
+    bases: &'a [tera::Context; 2],
+    records: Vec<tera::Value>,
+    langs: [LangLists; 2],
 }
 
-/// `LANG/atom.xml`.
+#[derive(Serialize)]
+struct ListParts<'a> {
+    title: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tag: Option<&'a str>,
+    pages: Vec<tera::Value>,
+    alternates: [Alternate; 2],
+    translation: Translation<'a>,
+}
+
+#[derive(Serialize)]
+struct HomeParts<'a> {
+    sections: Vec<HomeSection<'a>>,
+    title: &'a str,
+    alternates: [Alternate; 2],
+    translation: Translation<'a>,
+}
+
+#[derive(Serialize)]
+struct HomeSection<'a> {
+    name: &'a str,
+    label: &'a str,
+    url: String,
+    pages: Vec<tera::Value>,
+    count: usize,
+}
+
+#[derive(Serialize)]
+struct TagsParts<'a> {
+    tags: Vec<TagCount<'a>>,
+    title: &'a str,
+    alternates: [Alternate; 2],
+    translation: Translation<'a>,
+}
+
+#[derive(Serialize)]
+struct TagCount<'a> {
+    name: &'a str,
+    url: String,
+    count: usize,
+}
+
+#[derive(Serialize)]
+struct ChooserParts<'a> {
+    languages: Vec<LanguageEntry<'a>>,
+    default_home: String,
+    alternates: Vec<Alternate>,
+    strings: BothStrings<'a>,
+}
+
+#[derive(Serialize)]
+struct LanguageEntry<'a> {
+    lang: Lang,
+    name: &'static str,
+    url: String,
+    title: &'a str,
+    description: &'a str,
+}
+
+#[derive(Serialize)]
+struct BothStrings<'a> {
+    tr: &'a Strings,
+    en: &'a Strings,
+}
+
+impl<'a> Lists<'a> {
+    /// Groups `site`'s pages for the lists and makes every page's record.
+    pub fn new(site: &'a Site, templates: &'a Templates, bases: &'a [tera::Context; 2]) -> Self {
+        use rayon::prelude::*;
+        let records = (0..site.pages.len())
+            .into_par_iter()
+            .map(|i| {
+                let p = &site.pages[i];
+                let f = &p.front;
+                tera::Value::from_serializable(&Record {
+                    title: &f.title,
+                    description: &f.description,
+                    url: &p.path,
+                    published: f.published.iso(),
+                    published_long: f.published.long(p.lang),
+                    updated: f.updated.iso(),
+                    tags: &f.tags,
+                })
+            })
+            .collect();
+        let langs = Lang::ALL.map(|lang| {
+            let pages = site.pages_of(lang);
+            let mut sections: BTreeMap<String, Vec<usize>> = site
+                .config
+                .sections
+                .keys()
+                .map(|name| (name.clone(), Vec::new()))
+                .collect();
+            let mut tags: BTreeMap<String, TagPages> = BTreeMap::new();
+            for &i in &pages {
+                let front = &site.pages[i].front;
+                if let Some(list) = sections.get_mut(&front.section) {
+                    list.push(i);
+                }
+                for t in &front.tags {
+                    tags.entry(slugify(t))
+                        .or_insert_with(|| TagPages {
+                            name: t.clone(),
+                            pages: Vec::new(),
+                        })
+                        .pages
+                        .push(i);
+                }
+            }
+            LangLists {
+                pages,
+                sections,
+                tags,
+            }
+        });
+        Lists {
+            site,
+            templates,
+            bases,
+            records,
+            langs,
+        }
+    }
+
+    fn records(&self, idx: &[usize]) -> Vec<tera::Value> {
+        idx.iter().map(|&i| self.records[i].clone()).collect()
+    }
+
+    /// The two alternates and the translation of a list at `path` whose counterpart in the
+    /// other language is at `other_path`.
+    fn pair(&self, lang: Lang, path: &str, other_path: &str) -> ([Alternate; 2], Translation<'a>) {
+        let base = &self.site.config.base_url;
+        let other = lang.other();
+        (
+            [
+                Alternate {
+                    lang: lang.code(),
+                    url: [base, path].concat(),
+                },
+                Alternate {
+                    lang: other.code(),
+                    url: [base, other_path].concat(),
+                },
+            ],
+            Translation {
+                lang: other,
+                name: other.native_name(),
+                url: other_path.to_string(),
+                title: None,
+            },
+        )
+    }
+
+    /// Renders one site-wide output that needs front matter only (see
+    /// [`Kind::List`](crate::plan::Kind::List)); `None` for an output of another kind.
+    pub fn render(&self, output: &Output) -> Option<Result<OutputFile, Diagnostic>> {
+        let site = self.site;
+        let config = &site.config;
+        let templates = self.templates;
+        let file = |path: &str| urls::file_of(path);
+        Some(match output {
+            Output::Home(lang) => {
+                let lang = *lang;
+                let lists = &self.langs[lang.index()];
+                let sections = config
+                    .sections
+                    .iter()
+                    .map(|(name, s)| {
+                        let idx = &lists.sections[name];
+                        HomeSection {
+                            name,
+                            label: &s.label[&lang],
+                            url: urls::section(lang, &s.path),
+                            pages: self.records(&idx[..idx.len().min(HOME_ENTRIES)]),
+                            count: idx.len(),
+                        }
+                    })
+                    .collect();
+                let path = urls::home(lang);
+                let (alternates, translation) = self.pair(lang, &path, &urls::home(lang.other()));
+                let parts = HomeParts {
+                    sections,
+                    title: config.title(lang),
+                    alternates,
+                    translation,
+                };
+                let ctx = extend(&self.bases[lang.index()], &parts);
+                templates.render_file("home.html", &ctx, "the home page", file(&path))
+            }
+            Output::Section(lang, name) => {
+                let lang = *lang;
+                let s = &config.sections[name];
+                let path = urls::section(lang, &s.path);
+                let other_path = urls::section(lang.other(), &s.path);
+                let (alternates, translation) = self.pair(lang, &path, &other_path);
+                let parts = ListParts {
+                    title: &s.label[&lang],
+                    tag: None,
+                    pages: self.records(&self.langs[lang.index()].sections[name]),
+                    alternates,
+                    translation,
+                };
+                let ctx = extend(&self.bases[lang.index()], &parts);
+                let what = format!("section {name}");
+                templates.render_file("list.html", &ctx, &what, file(&path))
+            }
+            Output::Tag(lang, slug) => {
+                let lang = *lang;
+                let Some(tag) = self.langs[lang.index()].tags.get(slug) else {
+                    return Some(Err(Diagnostic::error(format!(
+                        "no {lang} page has the tag `{slug}`"
+                    ))));
+                };
+                let other = lang.other();
+                let other_path = if self.langs[other.index()].tags.contains_key(slug) {
+                    urls::tag(other, slug)
+                } else {
+                    urls::tags(other)
+                };
+                let path = urls::tag(lang, slug);
+                let (alternates, translation) = self.pair(lang, &path, &other_path);
+                let parts = ListParts {
+                    title: &tag.name,
+                    tag: Some(&tag.name),
+                    pages: self.records(&tag.pages),
+                    alternates,
+                    translation,
+                };
+                let ctx = extend(&self.bases[lang.index()], &parts);
+                let what = format!("tag {}", tag.name);
+                templates.render_file("tag.html", &ctx, &what, file(&path))
+            }
+            Output::Tags(lang) => {
+                let lang = *lang;
+                let tags = self.langs[lang.index()]
+                    .tags
+                    .iter()
+                    .map(|(slug, t)| TagCount {
+                        name: &t.name,
+                        url: urls::tag(lang, slug),
+                        count: t.pages.len(),
+                    })
+                    .collect();
+                let path = urls::tags(lang);
+                let (alternates, translation) = self.pair(lang, &path, &urls::tags(lang.other()));
+                let title = templates
+                    .strings(lang)
+                    .get("tags")
+                    .map_or("", String::as_str);
+                let parts = TagsParts {
+                    tags,
+                    title,
+                    alternates,
+                    translation,
+                };
+                let ctx = extend(&self.bases[lang.index()], &parts);
+                templates.render_file("tags.html", &ctx, "the tag index", file(&path))
+            }
+            Output::Root => templates.render_file(
+                "root.html",
+                &self.chooser(),
+                "the language chooser",
+                "index.html".into(),
+            ),
+            Output::NotFound => templates.render_file(
+                "404.html",
+                &self.chooser(),
+                "the 404 page",
+                "404.html".into(),
+            ),
+            Output::Sitemap => Ok(OutputFile::text("sitemap.xml", sitemap(site))),
+            Output::Robots => Ok(OutputFile::text(
+                "robots.txt",
+                format!(
+                    "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
+                    config.base_url
+                ),
+            )),
+            Output::Llms => Ok(OutputFile::text("llms.txt", self.llms_txt())),
+            Output::Page(_) | Output::Feed(_) | Output::Static(_) => return None,
+        })
+    }
+
+    /// The context of `/` and `404.html`: both languages, in the default language's base.
+    fn chooser(&self) -> tera::Context {
+        let config = &self.site.config;
+        let parts = ChooserParts {
+            languages: Lang::ALL
+                .iter()
+                .map(|&l| LanguageEntry {
+                    lang: l,
+                    name: l.native_name(),
+                    url: urls::home(l),
+                    title: config.title(l),
+                    description: &config.languages[&l].description,
+                })
+                .collect(),
+            default_home: urls::home(config.default_language),
+            alternates: Lang::ALL
+                .iter()
+                .map(|&l| Alternate {
+                    lang: l.code(),
+                    url: config.home_url(l),
+                })
+                .collect(),
+            strings: BothStrings {
+                tr: self.templates.strings(Lang::Tr),
+                en: self.templates.strings(Lang::En),
+            },
+        };
+        extend(&self.bases[config.default_language.index()], &parts)
+    }
+
+    /// `/llms.txt`: the site in the llms.txt convention, linking every page's markdown twin.
+    fn llms_txt(&self) -> String {
+        let site = self.site;
+        let config = &site.config;
+        let lang = config.default_language;
+        let mut out = format!(
+            "# {}\n\n> {}\n\n",
+            config.title(lang),
+            config.languages[&lang].description
+        );
+        for l in Lang::ALL {
+            out.push_str(&format!("## {}\n\n", l.native_name()));
+            for &i in &self.langs[l.index()].pages {
+                let p = &site.pages[i];
+                out.push_str(&format!(
+                    "- [{}]({}{}): {}\n",
+                    p.front.title,
+                    config.base_url,
+                    urls::twin(&p.path),
+                    p.front.description
+                ));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// `LANG/atom.xml`, with the newest pages' rendered bodies.
 pub fn feed(site: &Site, lang: Lang) -> OutputFile {
     OutputFile::text(
-        urls::feed(lang.code()).trim_start_matches('/').to_string(),
-        atom(site, lang, &pages_of(site, lang)),
+        urls::file_of(&urls::feed(lang)),
+        atom(site, lang, &site.pages_of(lang)),
     )
 }
 
-/// The site-wide files made from front matter alone (homes, section and tag lists, the tag
-/// indexes, the language chooser, 404, sitemap, robots.txt, llms.txt): they can be made while
-/// the pages render.
-pub fn lists(
-    site: &Site,
-    templates: &Templates,
-    options: &Options,
-) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
-    use rayon::prelude::*;
-    let config = &site.config;
-    // Every list starts from its language's template context, built once.
-    let bases = Lang::ALL.map(|lang| base_context(site, templates, lang, options));
-    let bases = &bases;
-    let records: Vec<tera::Value> = (0..site.pages.len())
-        .into_par_iter()
-        .map(|i| record(site, i))
-        .collect();
-    let records = &records;
-    let mut jobs: Vec<Job> = Vec::new();
-    for lang in Lang::ALL {
-        let code = lang.code();
-        let other = lang.other().code();
-        let all = pages_of(site, lang);
-        let in_section = |name: &str| -> Vec<usize> {
-            all.iter()
-                .copied()
-                .filter(|&i| site.pages[i].front.section == name)
-                .collect()
-        };
-        let with_alternates = move |ctx: &mut tera::Context, path: &str, other_path: &str| {
-            ctx.insert(
-                "alternates",
-                &json!([
-                    {"lang": code, "url": format!("{}{}", config.base_url, path)},
-                    {"lang": other, "url": format!("{}{}", config.base_url, other_path)},
-                ]),
-            );
-            ctx.insert(
-                "translation",
-                &json!({"lang": other, "name": lang.other().native_name(), "url": other_path}),
-            );
-        };
-        let sections: Vec<(&String, Vec<usize>)> = config
-            .sections
-            .keys()
-            .map(|name| (name, in_section(name)))
-            .collect();
-
-        // Home.
-        let home_sections: tera::Value = sections
-            .iter()
-            .map(|(name, idx)| {
-                let s = &config.sections[*name];
-                let shown = &idx[..idx.len().min(HOME_ENTRIES)];
-                crate::render::map([
-                    ("name", name.as_str().into()),
-                    ("label", s.label[&lang].as_str().into()),
-                    ("url", urls::section(code, &s.path).into()),
-                    ("pages", records_of(records, shown)),
-                    ("count", idx.len().into()),
-                ])
-            })
-            .collect::<Vec<tera::Value>>()
-            .into();
-        jobs.push(Box::new(move || {
-            let mut ctx = bases[lang.index()].clone();
-            ctx.insert_value("sections", home_sections.clone());
-            ctx.insert("title", config.title(lang));
-            with_alternates(&mut ctx, &urls::home(code), &urls::home(other));
-            let path = format!("{code}/index.html");
-            templates.render_file("home.html", &ctx, "the home page", path)
-        }));
-
-        // Section lists.
-        for (name, idx) in sections {
-            jobs.push(Box::new(move || {
-                let s = &config.sections[name];
-                let mut ctx = bases[lang.index()].clone();
-                ctx.insert("title", &s.label[&lang]);
-                ctx.insert_value("pages", records_of(records, &idx));
-                let path = urls::section(code, &s.path);
-                with_alternates(&mut ctx, &path, &urls::section(other, &s.path));
-                let what = format!("section {name}");
-                templates.render_file("list.html", &ctx, &what, file_of(&path))
-            }));
-        }
-
-        // Tags.
-        let mut tags: BTreeMap<String, (String, Vec<usize>)> = BTreeMap::new();
-        for &i in &all {
-            for t in &site.pages[i].front.tags {
-                tags.entry(slugify(t))
-                    .or_insert_with(|| (t.clone(), Vec::new()))
-                    .1
-                    .push(i);
-            }
-        }
-        let other_tags: std::collections::HashSet<String> = site
-            .pages
-            .iter()
-            .filter(|p| p.lang == lang.other())
-            .flat_map(|p| p.front.tags.iter().map(|t| slugify(t)))
-            .collect();
-        let tag_values: Vec<Value> = tags
-            .iter()
-            .map(|(slug, (name, idx))| {
-                json!({"name": name, "url": urls::tag(code, slug), "count": idx.len()})
-            })
-            .collect();
-        for (slug, (name, idx)) in tags {
-            let other_path = if other_tags.contains(&slug) {
-                urls::tag(other, &slug)
-            } else {
-                urls::tags(other)
-            };
-            jobs.push(Box::new(move || {
-                let path = urls::tag(code, &slug);
-                let mut ctx = bases[lang.index()].clone();
-                ctx.insert("title", &name);
-                ctx.insert("tag", &name);
-                ctx.insert_value("pages", records_of(records, &idx));
-                with_alternates(&mut ctx, &path, &other_path);
-                let what = format!("tag {name}");
-                templates.render_file("tag.html", &ctx, &what, file_of(&path))
-            }));
-        }
-        jobs.push(Box::new(move || {
-            let mut ctx = bases[lang.index()].clone();
-            ctx.insert("tags", &tag_values);
-            ctx.insert(
-                "title",
-                &templates
-                    .strings(lang)
-                    .get("tags")
-                    .cloned()
-                    .unwrap_or_default(),
-            );
-            let path = urls::tags(code);
-            with_alternates(&mut ctx, &path, &urls::tags(other));
-            templates.render_file("tags.html", &ctx, "the tag index", file_of(&path))
-        }));
-    }
-
-    // `/`: the language chooser; `404.html`, both languages.
-    let chooser = || {
-        let mut ctx = bases[config.default_language.index()].clone();
-        ctx.insert(
-            "languages",
-            &Lang::ALL
-                .iter()
-                .map(|l| {
-                    json!({"lang": l.code(), "name": l.native_name(), "url": urls::home(l.code()),
-                    "title": config.title(*l), "description": config.languages[l].description})
-                })
-                .collect::<Vec<_>>(),
-        );
-        ctx.insert("default_home", &urls::home(config.default_language.code()));
-        ctx.insert(
-            "alternates",
-            &Lang::ALL
-                .iter()
-                .map(|l| json!({"lang": l.code(), "url": config.home_url(*l)}))
-                .collect::<Vec<_>>(),
-        );
-        ctx.insert(
-            "strings",
-            &json!({
-                "tr": templates.strings(Lang::Tr),
-                "en": templates.strings(Lang::En),
-            }),
-        );
-        ctx
-    };
-    jobs.push(Box::new(move || {
-        let what = "the language chooser";
-        templates.render_file("root.html", &chooser(), what, "index.html".into())
-    }));
-    jobs.push(Box::new(move || {
-        templates.render_file("404.html", &chooser(), "the 404 page", "404.html".into())
-    }));
-    jobs.push(Box::new(|| {
-        Ok(OutputFile::text("sitemap.xml", sitemap(site)))
-    }));
-    jobs.push(Box::new(|| {
-        Ok(OutputFile::text(
-            "robots.txt",
-            format!(
-                "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
-                config.base_url
-            ),
-        ))
-    }));
-    jobs.push(Box::new(|| {
-        Ok(OutputFile::text("llms.txt", llms_txt(site)))
-    }));
-
-    let (files, errors): (Vec<_>, Vec<_>) = jobs
-        .par_iter()
-        .map(|job| job())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .partition(Result::is_ok);
-    if errors.is_empty() {
-        Ok(files.into_iter().flatten().collect())
-    } else {
-        Err(errors.into_iter().filter_map(Result::err).collect())
-    }
+/// Pages whose rendered body a feed needs: the newest [`FEED_ENTRIES`] of each language.
+pub fn feed_pages(site: &Site) -> BTreeSet<usize> {
+    Lang::ALL
+        .iter()
+        .flat_map(|&lang| site.pages_of(lang).into_iter().take(FEED_ENTRIES))
+        .collect()
 }
 
 /// A sitemap `<url>`: location, lastmod, (hreflang, href) alternates.
@@ -372,10 +493,10 @@ pub fn sitemap(site: &Site) -> String {
     out
 }
 
-/// The Atom 1.0 feed of `lang`: every page, newest first.
+/// The Atom 1.0 feed of `lang`: the newest [`FEED_ENTRIES`] of the pages `idx`.
 pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
     let config = &site.config;
-    let feed_url = format!("{}{}", config.base_url, urls::feed(lang.code()));
+    let feed_url = format!("{}{}", config.base_url, urls::feed(lang));
     let updated = idx
         .iter()
         .map(|&i| site.pages[i].front.updated)
@@ -409,31 +530,5 @@ pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
         ));
     }
     out.push_str("</feed>\n");
-    out
-}
-
-/// `/llms.txt`: the site in the llms.txt convention, linking every page's markdown twin.
-pub fn llms_txt(site: &Site) -> String {
-    let config = &site.config;
-    let lang = config.default_language;
-    let mut out = format!(
-        "# {}\n\n> {}\n\n",
-        config.title(lang),
-        config.languages[&lang].description
-    );
-    for l in Lang::ALL {
-        out.push_str(&format!("## {}\n\n", l.native_name()));
-        for i in pages_of(site, l) {
-            let p = &site.pages[i];
-            out.push_str(&format!(
-                "- [{}]({}{}): {}\n",
-                p.front.title,
-                config.base_url,
-                urls::twin(&p.path),
-                p.front.description
-            ));
-        }
-        out.push('\n');
-    }
     out
 }

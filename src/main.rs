@@ -82,10 +82,10 @@ struct SiteArgs {
 }
 
 impl SiteArgs {
-    fn options(&self) -> sade::site::Options {
-        sade::site::Options {
+    fn options(&self) -> sade::pipeline::Options {
+        sade::pipeline::Options {
             drafts: self.drafts,
-            ..sade::site::Options::new(&self.root)
+            ..sade::pipeline::Options::new(&self.root)
         }
     }
 }
@@ -103,8 +103,8 @@ struct BuildArgs {
 }
 
 impl BuildArgs {
-    fn options(&self) -> sade::site::Options {
-        sade::site::Options {
+    fn options(&self) -> sade::pipeline::Options {
+        sade::pipeline::Options {
             timings: self.timings.then(Default::default),
             ..self.site.options()
         }
@@ -112,7 +112,7 @@ impl BuildArgs {
 }
 
 /// Prints `--timings`' report, if it was asked for.
-fn print_timings(options: &sade::site::Options, started: Instant) {
+fn print_timings(options: &sade::pipeline::Options, started: Instant) {
     if let Some(t) = &options.timings {
         eprint!(
             "{}",
@@ -199,19 +199,19 @@ fn build(args: BuildArgs) -> ExitCode {
     let started = Instant::now();
     let options = args.options();
     let out = args.out.unwrap_or_else(|| args.site.root.join("public"));
-    if let Some(why) = sade::output::unsafe_destination(&args.site.root, &out) {
+    if let Some(why) = sade::build::unsafe_destination(&args.site.root, &out) {
         let refusal = sade::diagnostic::Diagnostic::error(format!("not building: {why}"))
             .with_help("build into a folder of its own, such as public/ (the default), with --out");
         eprint!("{}", refusal.render());
         return ExitCode::from(1);
     }
-    let report = sade::site::build_to_dir(&options, &sade::shortcode::Registry::builtin(), &out);
+    let report = sade::build::build_to_dir(&options, &sade::shortcode::Registry::builtin(), &out);
     eprint!("{}", report.diagnostics.render());
     if report.diagnostics.has_errors() {
         eprintln!("build failed; the previous output was left untouched");
         return ExitCode::from(1);
     }
-    let pages = report.site.as_ref().map_or(0, |s| s.pages.len());
+    let pages = report.pipeline.as_ref().map_or(0, |p| p.site().pages.len());
     let updated = report.updated.as_ref().map_or(String::new(), |u| {
         format!(" ({} changed, {} removed)", u.changed, u.removed)
     });

@@ -13,8 +13,9 @@ use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 
 use crate::content::slugify;
 use crate::diagnostic::{Diagnostic, Source};
+use crate::html::{escape, push_escaped};
 use crate::shortcode::grammar::{parse_call, starts_call};
-use crate::shortcode::{escape, push_escaped, Call, Context, Registry};
+use crate::shortcode::{Call, Context, Registry};
 
 /// A heading of the page.
 #[derive(Clone, Debug, PartialEq)]

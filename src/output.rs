@@ -1,16 +1,21 @@
 //! Stage 6 — output: the files a build produces, and the staging folder they are written into.
 //!
-//! [`crate::site::build_to_dir`] writes each page into a staging folder beside the output folder
-//! as it is rendered. Into a new (or empty) output folder, [`swap_in`] then replaces it with the
+//! A build hands each file to a [`Sink`] as soon as it is rendered: kept in memory ([`Collect`]),
+//! dropped ([`Discard`], for `check`), written under a folder ([`WriteTo`]), or written only if
+//! its bytes changed ([`Update`]). [`crate::build::build_to_dir`] writes into a staging folder
+//! beside the output folder. Into a new (or empty) output folder, [`swap_in`] then replaces it with the
 //! staging folder in two renames. Over an existing site, only the files whose bytes changed are
 //! staged (see [`holds`]), and [`apply_update`] removes what the build no longer makes and moves
 //! each staged file into place with one rename: unchanged files are not rewritten and keep their modification
 //! time. Either way both happen only after the whole build succeeded: a failed build never
 //! touches the previous `public/`.
 
+use std::collections::HashSet;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+
+use parking_lot::Mutex;
 
 /// One file of the site: a path relative to the output root (`tr/blog/x/index.html`) and bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +58,107 @@ impl Outputs {
     pub fn text(&self, path: &str) -> Option<&str> {
         self.get(path)
             .and_then(|f| std::str::from_utf8(&f.bytes).ok())
+    }
+}
+
+/// Where a build's files go, one at a time, from several threads.
+pub trait Sink: Sync {
+    /// Takes one file.
+    fn put(&self, file: OutputFile) -> io::Result<()>;
+}
+
+/// Keeps every file in memory (tests, the preview server).
+#[derive(Default)]
+pub struct Collect(Mutex<Vec<OutputFile>>);
+
+impl Collect {
+    /// The files, sorted by path.
+    pub fn into_outputs(self) -> Outputs {
+        let mut o = Outputs(self.0.into_inner());
+        o.sort();
+        o
+    }
+}
+
+impl Sink for Collect {
+    fn put(&self, file: OutputFile) -> io::Result<()> {
+        self.0.lock().push(file);
+        Ok(())
+    }
+}
+
+/// Drops every file: for runs that only check (`sade check`).
+pub struct Discard;
+
+impl Sink for Discard {
+    fn put(&self, _file: OutputFile) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Writes each file under a folder as soon as it is rendered, so a big site never sits in memory.
+pub struct WriteTo {
+    dir: PathBuf,
+    /// Folders already made: a page's second file needs no `mkdir` (a syscall each).
+    made: Mutex<HashSet<PathBuf>>,
+}
+
+impl WriteTo {
+    /// Writes under `dir`, which must exist.
+    pub fn new(dir: impl Into<PathBuf>) -> WriteTo {
+        WriteTo {
+            dir: dir.into(),
+            made: Mutex::default(),
+        }
+    }
+}
+
+impl Sink for WriteTo {
+    fn put(&self, file: OutputFile) -> io::Result<()> {
+        let path = self.dir.join(&file.path);
+        if let Some(parent) = path.parent() {
+            let known = self.made.lock().contains(parent);
+            if !known {
+                fs::create_dir_all(parent)?;
+                self.made.lock().insert(parent.to_path_buf());
+            }
+        }
+        fs::write(path, &file.bytes)
+    }
+}
+
+/// Builds over an existing site: a file whose bytes `out` already holds is left alone (not even
+/// its modification time changes); the others are staged, to be moved in by [`apply_update`]
+/// once the whole build succeeded.
+pub struct Update {
+    out: PathBuf,
+    staged: WriteTo,
+    changed: Mutex<Vec<String>>,
+}
+
+impl Update {
+    /// Compares against `out`; stages into `staging`, which must exist.
+    pub fn new(out: impl Into<PathBuf>, staging: impl Into<PathBuf>) -> Update {
+        Update {
+            out: out.into(),
+            staged: WriteTo::new(staging),
+            changed: Mutex::default(),
+        }
+    }
+
+    /// The paths it staged.
+    pub fn into_changed(self) -> Vec<String> {
+        self.changed.into_inner()
+    }
+}
+
+impl Sink for Update {
+    fn put(&self, file: OutputFile) -> io::Result<()> {
+        if holds(&self.out.join(&file.path), &file.bytes) {
+            return Ok(());
+        }
+        self.changed.lock().push(file.path.clone());
+        self.staged.put(file)
     }
 }
 
@@ -142,10 +248,10 @@ pub fn apply_update(
     staging: &Path,
     out: &Path,
     changed: &[String],
-    made: &std::collections::HashSet<&str>,
+    made: &HashSet<&str>,
 ) -> io::Result<Updated> {
     // Folders that hold something the build made; every other one goes.
-    let mut keep_dirs: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut keep_dirs: HashSet<&str> = HashSet::new();
     for path in made {
         for (i, _) in path.match_indices('/') {
             keep_dirs.insert(&path[..i]);
@@ -181,7 +287,7 @@ pub fn apply_update(
             removed += 1;
         }
     }
-    let mut ready: std::collections::HashSet<&Path> = std::collections::HashSet::new();
+    let mut ready: HashSet<&Path> = HashSet::new();
     for rel in changed {
         if let Some(parent) = Path::new(rel).parent() {
             if ready.insert(parent) {
@@ -204,61 +310,5 @@ pub fn relative(root: &Path, path: &Path) -> String {
         rel.into_owned()
     } else {
         rel.replace(std::path::MAIN_SEPARATOR, "/")
-    }
-}
-
-/// Why `out` must not receive the build of the site at `root`, if it must not: a build replaces
-/// what `out` holds, so it may be neither the site's own folders (the root, a folder above it,
-/// or anything inside `content/`, `templates/` or `static/`) nor a folder with files sade did not
-/// make (a sade build always has `sitemap.xml` and `llms.txt` at its top).
-pub fn unsafe_destination(root: &Path, out: &Path) -> Option<String> {
-    let root = fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let out = absolute(out);
-    if root.starts_with(&out) {
-        return Some(format!(
-            "{} holds the site itself: building into it would delete the sources",
-            out.display()
-        ));
-    }
-    for dir in [
-        crate::content::CONTENT_DIR,
-        crate::render::TEMPLATES_DIR,
-        crate::site::STATIC_DIR,
-    ] {
-        if out.starts_with(root.join(dir)) {
-            return Some(format!(
-                "{} is inside the site's {dir}/ folder: building into it would replace sources",
-                out.display()
-            ));
-        }
-    }
-    if has_contents(&out) && !(out.join("sitemap.xml").is_file() && out.join("llms.txt").is_file())
-    {
-        return Some(format!(
-            "{} has files that sade did not make (no sitemap.xml and llms.txt at its top): a \
-             build would remove them",
-            out.display()
-        ));
-    }
-    None
-}
-
-/// `path` made absolute with its symbolic links resolved, as far as it exists.
-fn absolute(path: &Path) -> PathBuf {
-    if let Ok(p) = fs::canonicalize(path) {
-        return p;
-    }
-    match (path.parent(), path.file_name()) {
-        (Some(parent), Some(name)) => {
-            let parent = if parent.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                parent
-            };
-            absolute(parent).join(name)
-        }
-        _ => std::env::current_dir()
-            .map(|d| d.join(path))
-            .unwrap_or_else(|_| path.to_path_buf()),
     }
 }

@@ -1,390 +1,366 @@
-//! Stage 4 — templates: one owned [`Tera`] loaded from `templates/`, and the UI strings of each
-//! language (`templates/strings/{tr,en}.yaml`, same keys in both; a key missing in one is an
-//! error, and a template asking for a key that does not exist fails the build).
+//! Stage 4b — what templates see, and a page's two files. Every template context is a typed
+//! struct serialized into Tera's values, so a field a template relies on cannot be misspelt here;
+//! each page's `index.html` is `page.html` rendered onto its language's [`base`] context, and its
+//! `index.md` twin is the page in the reference page's own form.
 
-use std::collections::BTreeMap;
-use std::path::Path;
-use std::sync::Arc;
+use serde::Serialize;
 
-use tera::Tera;
-
+use crate::content::slugify;
 use crate::diagnostic::{Diagnostic, Source};
 use crate::i18n::Lang;
-use crate::timings::{time, Part, Timings};
+use crate::markdown::Rendered;
+use crate::output::OutputFile;
+use crate::site::Site;
+use crate::templates::{Strings, Templates};
+use crate::urls;
 
-/// Folder of the templates, relative to the site root.
-pub const TEMPLATES_DIR: &str = "templates";
-
-/// UI strings of one language.
-pub type Strings = BTreeMap<String, String>;
-
-/// The site's templates and UI strings.
-pub struct Templates {
-    tera: Arc<Tera>,
-    strings: BTreeMap<Lang, Strings>,
-    /// Each template's file by template name, to point errors into it.
-    sources: BTreeMap<String, Source>,
-    /// Where renders add their time (`--timings`).
-    timings: Option<Arc<Timings>>,
+/// What every template of a language sees: `lang`, `site`, `t` (the UI strings), `other` (the
+/// other language), `live_reload`, and empty `alternates` and `translation` that pages and lists
+/// fill in.
+#[derive(Serialize)]
+pub struct Base<'a> {
+    /// The language.
+    pub lang: Lang,
+    /// The site in this language.
+    pub site: SiteInfo<'a>,
+    /// UI strings of this language.
+    pub t: &'a Strings,
+    /// The other language.
+    pub other: OtherLanguage,
+    /// Include the preview's live-reload script.
+    pub live_reload: bool,
+    /// hreflang alternates of the page being rendered.
+    pub alternates: Vec<Alternate>,
+    /// The page's translation, if any.
+    pub translation: Option<Translation<'a>>,
 }
 
-/// [`crate::shortcode::escape`] for Tera's autoescaping, written straight into its output.
-fn escape_to(text: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let mut result = Ok(());
-    crate::shortcode::escape_pieces(text, |piece| {
-        if result.is_ok() {
-            result = out.write_all(piece.as_bytes());
-        }
-    });
-    result
+/// `site`: the site's identity and menu in one language.
+#[derive(Serialize)]
+pub struct SiteInfo<'a> {
+    /// Title in this language.
+    pub title: &'a str,
+    /// One-line description in this language.
+    pub description: &'a str,
+    /// Absolute URL of the site.
+    pub base_url: &'a str,
+    /// This language's home.
+    pub home: String,
+    /// This language's Atom feed.
+    pub feed: String,
+    /// The sections, in `sade.yaml`'s order.
+    pub sections: Vec<SectionLink<'a>>,
 }
 
-/// A template value from JSON, moving its strings (Tera's values share their contents, so
-/// copies of the result are cheap).
-fn value(json: serde_json::Value) -> tera::Value {
-    use serde_json::Value as J;
-    match json {
-        J::Null => tera::Value::none(),
-        J::Bool(b) => b.into(),
-        J::Number(n) => match (n.as_i64(), n.as_u64()) {
-            (Some(i), _) => i.into(),
-            (None, Some(u)) => u.into(),
-            _ => n.as_f64().unwrap_or(f64::NAN).into(),
+/// A section in the menu.
+#[derive(Serialize)]
+pub struct SectionLink<'a> {
+    /// Its name in `sade.yaml`.
+    pub name: &'a str,
+    /// Its label in this language.
+    pub label: &'a str,
+    /// Its list.
+    pub url: String,
+}
+
+/// `other`: the other language and its home.
+#[derive(Serialize)]
+pub struct OtherLanguage {
+    /// Its code.
+    pub lang: Lang,
+    /// Its own name.
+    pub name: &'static str,
+    /// Its home.
+    pub home: String,
+}
+
+/// An hreflang alternate: a language (or `x-default`) and an absolute URL.
+#[derive(Serialize)]
+pub struct Alternate {
+    /// `tr`, `en`.
+    pub lang: &'static str,
+    /// Absolute URL.
+    pub url: String,
+}
+
+/// `translation`: the same page in the other language.
+#[derive(Serialize)]
+pub struct Translation<'a> {
+    /// Its language.
+    pub lang: Lang,
+    /// The language's own name.
+    pub name: &'static str,
+    /// Its URL path.
+    pub url: String,
+    /// Its title (pages only; a list's translation is the list).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<&'a str>,
+}
+
+/// The base context of every page and list of `lang`.
+pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -> tera::Context {
+    let config = &site.config;
+    let base = Base {
+        lang,
+        site: SiteInfo {
+            title: config.title(lang),
+            description: &config.languages[&lang].description,
+            base_url: &config.base_url,
+            home: urls::home(lang),
+            feed: urls::feed(lang),
+            sections: config
+                .sections
+                .iter()
+                .map(|(name, s)| SectionLink {
+                    name,
+                    label: &s.label[&lang],
+                    url: urls::section(lang, &s.path),
+                })
+                .collect(),
         },
-        J::String(s) => s.into(),
-        J::Array(items) => items.into_iter().map(value).collect::<Vec<_>>().into(),
-        J::Object(map) => object(map).into(),
-    }
+        t: templates.strings(lang),
+        other: OtherLanguage {
+            lang: lang.other(),
+            name: lang.other().native_name(),
+            home: urls::home(lang.other()),
+        },
+        live_reload,
+        alternates: Vec::new(),
+        translation: None,
+    };
+    tera::Context::from_serialize(&base).unwrap_or_default()
 }
 
-/// Tera's `safe`, without copying: a string is marked safe where it is (Tera's own copies it,
-/// and `{{ page.content | safe }}` is a page's whole body); anything else becomes its text, as
-/// with Tera's.
-fn safe(val: &tera::Value, _: tera::Kwargs, _: &tera::State) -> tera::Value {
-    if val.as_str().is_some() {
-        val.clone().mark_safe()
-    } else {
-        tera::Value::safe_string(&val.to_string())
-    }
-}
-
-/// A template map from `(key, value)` pairs, in this order. Made through Tera's serializer,
-/// which inserts each key once: a `tera::Map` turned into a value is hashed all over again, and
-/// every page makes a few dozen of these maps.
-pub fn map<const N: usize>(entries: [(&'static str, tera::Value); N]) -> tera::Value {
-    tera::Value::from_serializable(&Fields(&entries))
-}
-
-/// Serializes as a struct with these fields; Tera takes each value as it is (no copy).
-struct Fields<'a>(&'a [(&'static str, tera::Value)]);
-
-impl serde::Serialize for Fields<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut s = serializer.serialize_struct("", self.0.len())?;
-        for (key, value) in self.0 {
-            s.serialize_field(key, value)?;
-        }
-        s.end()
-    }
-}
-
-/// A template map from a JSON object (see [`value`]).
-fn object(json: serde_json::Map<String, serde_json::Value>) -> tera::Map {
-    let mut out = tera::Map::with_capacity(json.len() + 1);
-    for (k, v) in json {
-        out.insert(k.into(), value(v));
-    }
-    out
-}
-
-/// A template context from a JSON object.
-pub fn context(json: serde_json::Map<String, serde_json::Value>) -> tera::Context {
-    let mut ctx = tera::Context::new();
-    for (k, v) in json {
-        ctx.insert_value(k, value(v));
+/// `base` with the fields of `parts` added (a typed struct: its field names are the keys).
+pub fn extend<T: Serialize>(base: &tera::Context, parts: &T) -> tera::Context {
+    let mut ctx = base.clone();
+    if let Ok(more) = tera::Context::from_serialize(parts) {
+        ctx.extend(more);
     }
     ctx
 }
 
-/// See [`Templates::diagnostic`].
-fn template_diagnostic(
-    sources: &BTreeMap<String, Source>,
-    headline: &str,
-    e: &tera::Error,
-) -> Diagnostic {
-    let report = match e.kind() {
-        tera::ErrorKind::SyntaxError(r) | tera::ErrorKind::RenderingError(r) => Some(r),
-        _ => None,
-    };
-    let Some((r, source)) = report.and_then(|r| Some((r, sources.get(r.filename())?))) else {
-        return Diagnostic::error(format!("{headline}: {}", tera_error(e)));
-    };
-    let span = r.span().range.clone();
-    // "Field `x` is not defined. Available fields: a, b" (or variables): the names become a
-    // suggestion and a help line.
-    let listed = [" Available fields: ", " Available variables: "]
-        .iter()
-        .find_map(|marker| r.message().split_once(marker));
-    let (message, fields) = match listed {
-        Some((message, fields)) => (message, fields.split(", ").collect::<Vec<_>>()),
-        None => (r.message(), Vec::new()),
-    };
-    let mut d =
-        Diagnostic::error(format!("{headline}: {message}")).at(source, span.clone(), "here");
-    if !fields.is_empty() {
-        let word = source.text.get(span).unwrap_or_default();
-        d = d
-            .with_suggestion(crate::diagnostic::closest(word, fields.iter().copied()))
-            .with_help(format!("defined here: {}", fields.join(", ")));
-    }
-    d
+/// What `page.html` sees on top of the base context.
+#[derive(Serialize)]
+struct PageContext<'a> {
+    page: PageData<'a>,
+    translation: Option<Translation<'a>>,
+    alternates: Vec<Alternate>,
 }
 
-/// A Tera error as sade reports it: Tera's own report (message, `--> NAME:LINE:COL`, the line
-/// and a caret), with the template's path from the site root, and its cause chain.
-pub fn tera_error(e: &tera::Error) -> String {
-    let text = error_chain(e);
-    let text = text.strip_prefix("error: ").unwrap_or(&text);
-    text.lines()
-        .map(|line| match line.strip_prefix(" --> ") {
-            Some(at) if !at.starts_with(TEMPLATES_DIR) => format!(" --> {TEMPLATES_DIR}/{at}"),
-            _ => line.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// `page`: a page's front matter, URLs, headings and rendered body.
+#[derive(Serialize)]
+pub struct PageData<'a> {
+    /// Title.
+    pub title: &'a str,
+    /// One-sentence summary.
+    pub description: &'a str,
+    /// Author.
+    pub author: &'a str,
+    /// Language.
+    pub lang: Lang,
+    /// URL path.
+    pub url: &'a str,
+    /// Absolute URL.
+    pub permalink: String,
+    /// URL path of the markdown twin.
+    pub markdown_url: String,
+    /// `2026-06-17`.
+    pub published: String,
+    /// `17 Haziran 2026` / `June 17, 2026`.
+    pub published_long: String,
+    /// Last update, `YYYY-MM-DD`.
+    pub updated: String,
+    /// Last update, long form.
+    pub updated_long: String,
+    /// Section name.
+    pub section: &'a str,
+    /// Section label in the page's language.
+    pub section_label: &'a str,
+    /// The section's list.
+    pub section_url: String,
+    /// Tags with their lists.
+    pub tags: Vec<TagLink<'a>>,
+    /// Left out of builds without `--drafts`.
+    pub draft: bool,
+    /// Headings in order.
+    pub headings: Vec<HeadingData<'a>>,
+    /// The rendered body (HTML; templates write it with `| safe`).
+    pub content: &'a str,
 }
 
-/// Renders an error and its whole cause chain on one line each.
-fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut cur = e.source();
-    while let Some(s) = cur {
-        let text = s.to_string();
-        if !out.contains(&text) {
-            out.push_str("\n  caused by: ");
-            out.push_str(&text);
+/// A tag of a page and its list.
+#[derive(Serialize)]
+pub struct TagLink<'a> {
+    /// As written.
+    pub name: &'a str,
+    /// Its list in the page's language.
+    pub url: String,
+}
+
+/// A heading of a page.
+#[derive(Serialize)]
+pub struct HeadingData<'a> {
+    /// 1..=6.
+    pub level: u8,
+    /// Its anchor.
+    pub id: &'a str,
+    /// Its plain text.
+    pub text: &'a str,
+}
+
+impl<'a> PageData<'a> {
+    /// Page `i` of `site` with the rendered `body`.
+    pub fn of(site: &'a Site, i: usize, body: &'a Rendered) -> PageData<'a> {
+        let page = &site.pages[i];
+        let lang = page.lang;
+        let f = &page.front;
+        let section = &site.config.sections[&f.section];
+        PageData {
+            title: &f.title,
+            description: &f.description,
+            author: &f.author,
+            lang,
+            url: &page.path,
+            permalink: page.permalink(&site.config),
+            markdown_url: urls::twin(&page.path),
+            published: f.published.iso(),
+            published_long: f.published.long(lang),
+            updated: f.updated.iso(),
+            updated_long: f.updated.long(lang),
+            section: &f.section,
+            section_label: &section.label[&lang],
+            section_url: urls::section(lang, &section.path),
+            tags: f
+                .tags
+                .iter()
+                .map(|t| TagLink {
+                    name: t,
+                    url: urls::tag(lang, &slugify(t)),
+                })
+                .collect(),
+            draft: f.draft,
+            headings: body
+                .headings
+                .iter()
+                .map(|h| HeadingData {
+                    level: h.level,
+                    id: &h.id,
+                    text: &h.text,
+                })
+                .collect(),
+            content: &body.html,
         }
-        cur = s.source();
+    }
+}
+
+/// Renders page `i` with its rendered `body` onto `base`, its language's [`base`] context: its
+/// `index.html` and its `index.md` twin. `source` is the page's text, for errors.
+pub fn page(
+    site: &Site,
+    templates: &Templates,
+    i: usize,
+    source: &Source,
+    body: &Rendered,
+    base: &tera::Context,
+) -> Result<[OutputFile; 2], Diagnostic> {
+    let page = &site.pages[i];
+    let mut alternates = vec![(page.lang.code(), page.permalink(&site.config))];
+    let translation = site.translations[i].map(|t| {
+        let other = &site.pages[t];
+        alternates.push((other.lang.code(), other.permalink(&site.config)));
+        Translation {
+            lang: other.lang,
+            name: other.lang.native_name(),
+            url: other.path.clone(),
+            title: Some(&other.front.title),
+        }
+    });
+    alternates.sort();
+    let ctx = extend(
+        base,
+        &PageContext {
+            page: PageData::of(site, i, body),
+            translation,
+            alternates: alternates
+                .into_iter()
+                .map(|(lang, url)| Alternate { lang, url })
+                .collect(),
+        },
+    );
+    let html_path = urls::file_of(&page.path);
+    // The page is named only if rendering fails.
+    let what = source.path.display();
+    let html = templates.render_file("page.html", &ctx, &what, html_path);
+    // An error Tera located stays in the template (a help line names the page).
+    let html = html.map_err(|d| match d.position() {
+        Some(_) => d,
+        None => d.at(source, 0..3, "while rendering this page"),
+    })?;
+    let twin_path = urls::twin(page.path.trim_start_matches('/'));
+    Ok([
+        html,
+        OutputFile::text(twin_path, markdown_twin(site, i, body)),
+    ])
+}
+
+/// The page in the reference page's own form: front matter (title, description, url, lang,
+/// author, published, updated, section, tags — in that order), then the markdown with every
+/// shortcode expanded.
+pub fn markdown_twin(site: &Site, i: usize, body: &Rendered) -> String {
+    let page = &site.pages[i];
+    let f = &page.front;
+    let mut out = String::with_capacity(body.markdown.len() + 512);
+    // JSON strings are valid YAML double-quoted scalars.
+    let quoted = |out: &mut String, key: &str, s: &str| {
+        out.push_str(key);
+        out.push_str(&serde_json::to_string(s).unwrap_or_default());
+        out.push('\n');
+    };
+    let plain = |out: &mut String, key: &str, s: &str| {
+        out.push_str(key);
+        out.push_str(s);
+        out.push('\n');
+    };
+    out.push_str("---\n");
+    quoted(&mut out, "title: ", &f.title);
+    quoted(&mut out, "description: ", &f.description);
+    plain(&mut out, "url: ", &page.permalink(&site.config));
+    plain(&mut out, "lang: ", page.lang.code());
+    quoted(&mut out, "author: ", &f.author);
+    plain(&mut out, "published: ", &f.published.iso());
+    plain(&mut out, "updated: ", &f.updated.iso());
+    plain(&mut out, "section: ", &f.section);
+    out.push_str("tags: [");
+    for (n, t) in f.tags.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str(&serde_json::to_string(t).unwrap_or_default());
+    }
+    out.push_str("]\n---\n\n# ");
+    out.push_str(&f.title);
+    out.push_str("\n\n");
+    if !f.description.is_empty() {
+        out.push_str("> ");
+        out.push_str(&f.description);
+        out.push_str("\n\n");
+    }
+    let mut body = body.markdown.as_str();
+    while let Some(rest) = body
+        .strip_prefix('\n')
+        .or_else(|| body.strip_prefix("\r\n"))
+    {
+        body = rest;
+    }
+    // The `memchr` crate searches with vector instructions; `str::contains` goes a word at a time.
+    if memchr::memchr(b'\r', body.as_bytes()).is_some() {
+        out.push_str(&body.replace("\r\n", "\n"));
+    } else {
+        out.push_str(body);
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
     }
     out
-}
-
-impl Templates {
-    /// Loads `root/templates/**/*.html` and `root/templates/strings/*.yaml`.
-    pub fn load(root: &Path) -> Result<Templates, Vec<Diagnostic>> {
-        let dir = root.join(TEMPLATES_DIR);
-        let mut tera = Tera::new();
-        tera.autoescape_on([".html", ".xml"]);
-        // The same five characters as every other escape in sade (`'` as `&#39;`).
-        tera.set_escape_fn(escape_to);
-        tera.register_filter("safe", safe);
-        let mut sources = BTreeMap::new();
-        let mut errors = Vec::new();
-        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
-            match entry {
-                Ok(e) if e.file_type().is_file() => {
-                    let path = e.path();
-                    let ext = path.extension().and_then(|x| x.to_str()).unwrap_or("");
-                    if !matches!(ext, "html" | "xml" | "txt") {
-                        continue;
-                    }
-                    let name = crate::output::relative(&dir, path);
-                    let rel = Path::new(TEMPLATES_DIR).join(&name);
-                    match std::fs::read_to_string(path) {
-                        Ok(text) => {
-                            sources.insert(name, Source::new(rel, text));
-                        }
-                        Err(e) => errors.push(Diagnostic::error(format!(
-                            "cannot read {}: {e}",
-                            rel.display()
-                        ))),
-                    }
-                }
-                Ok(_) => {}
-                Err(e) => errors.push(Diagnostic::error(format!(
-                    "cannot read {}: {e}",
-                    dir.display()
-                ))),
-            }
-        }
-        let raw = sources
-            .iter()
-            .map(|(name, source)| (name.as_str(), source.text.as_str()));
-        if let Err(e) = tera.add_raw_templates(raw) {
-            errors.push(template_diagnostic(&sources, "template error", &e));
-        }
-        let strings = load_strings(root).unwrap_or_else(|mut ds| {
-            errors.append(&mut ds);
-            BTreeMap::new()
-        });
-        if errors.is_empty() {
-            Ok(Templates {
-                tera: Arc::new(tera),
-                strings,
-                sources,
-                timings: None,
-            })
-        } else {
-            Err(errors)
-        }
-    }
-
-    /// These templates, adding the time of each render to `timings`.
-    pub fn with_timings(self, timings: Option<Arc<Timings>>) -> Templates {
-        Templates { timings, ..self }
-    }
-
-    /// UI strings of `lang`.
-    pub fn strings(&self, lang: Lang) -> &Strings {
-        static EMPTY: Strings = BTreeMap::new();
-        self.strings.get(&lang).unwrap_or(&EMPTY)
-    }
-
-    /// Renders template `name` straight into the bytes of the output file at `path` (Tera writes
-    /// UTF-8, so the text is not validated again as a `String` would be); `what` names the page
-    /// for the error message.
-    pub fn render_file(
-        &self,
-        name: &str,
-        ctx: &tera::Context,
-        what: impl std::fmt::Display,
-        path: String,
-    ) -> Result<crate::output::OutputFile, Diagnostic> {
-        let mut bytes = Vec::with_capacity(16 * 1024);
-        time(self.timings.as_deref(), Part::Template, name, || {
-            self.tera.render_to(name, ctx, &mut bytes)
-        })
-        .map_err(|e| {
-            self.diagnostic(&format!("rendering templates/{name}"), &e)
-                .with_help(format!("while rendering {what}"))
-        })?;
-        Ok(crate::output::OutputFile { path, bytes })
-    }
-
-    /// A Tera error as a diagnostic: `headline: Tera's message`, pointing into the template
-    /// when Tera says where, with a suggestion for a misspelt field.
-    pub fn diagnostic(&self, headline: &str, e: &tera::Error) -> Diagnostic {
-        template_diagnostic(&self.sources, headline, e)
-    }
-
-    /// The Tera instance, shared (template shortcodes render with it).
-    pub fn shared_tera(&self) -> Arc<Tera> {
-        Arc::clone(&self.tera)
-    }
-}
-
-/// Reads `templates/strings/{tr,en}.yaml`; a key present in one language only is an error.
-fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>> {
-    let mut all = BTreeMap::new();
-    let mut sources = BTreeMap::new();
-    let mut errors = Vec::new();
-    for lang in Lang::ALL {
-        let rel = format!("{TEMPLATES_DIR}/strings/{}.yaml", lang.code());
-        let text = match std::fs::read_to_string(root.join(&rel)) {
-            Ok(t) => t,
-            Err(e) => {
-                errors.push(Diagnostic::error(format!("cannot read {rel}: {e}")));
-                continue;
-            }
-        };
-        let source = Source::new(rel, text);
-        match serde_yaml::from_str::<Strings>(&source.text) {
-            Ok(map) => {
-                all.insert(lang, map);
-            }
-            Err(e) => errors.push(crate::content::yaml_diagnostic(&source, 0, &e)),
-        }
-        sources.insert(lang, source);
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    for lang in Lang::ALL {
-        let other = lang.other();
-        for key in all[&other].keys() {
-            if !all[&lang].contains_key(key) {
-                let src = &sources[&other];
-                let at = src.text.find(&format!("{key}:")).unwrap_or(0);
-                errors.push(
-                    Diagnostic::error(format!(
-                        "UI string `{key}` is missing from templates/strings/{}.yaml",
-                        lang.code()
-                    ))
-                    .at(
-                        src,
-                        at..at + key.len(),
-                        format!("defined for `{other}` only"),
-                    ),
-                );
-            }
-        }
-    }
-    if errors.is_empty() {
-        Ok(all)
-    } else {
-        Err(errors)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `map` keeps its keys in order and its values as they are (a safe string stays safe).
-    #[test]
-    fn map_keeps_order_and_values() {
-        let inner = map([("x", 1.into())]);
-        let m = map([
-            ("b", tera::Value::safe_string("<i>")),
-            ("a", "<i>".into()),
-            ("n", inner.clone()),
-        ]);
-        let mut tera = Tera::new();
-        tera.autoescape_on([".html"]);
-        tera.add_raw_template("t.html", "{% for k, v in m %}{{ k }}={{ v }};{% endfor %}")
-            .unwrap();
-        let mut ctx = tera::Context::new();
-        ctx.insert_value("m", m.clone());
-        assert_eq!(
-            tera.render("t.html", &ctx).unwrap(),
-            "b=<i>;a=&lt;i&gt;;n={&quot;x&quot;: 1};"
-        );
-        let key: tera::value::Key = "n".into();
-        assert_eq!(m.as_map().unwrap().get(&key), Some(&inner));
-    }
-
-    /// sade's `safe` gives what Tera's own gives, for strings and for everything else.
-    #[test]
-    fn safe_matches_teras_own_filter() {
-        let render = |tera: &mut Tera, v: tera::Value| {
-            tera.add_raw_template("t.html", "{{ v | safe }}|{{ v }}")
-                .unwrap();
-            let mut ctx = tera::Context::new();
-            ctx.insert_value("v", v);
-            tera.render("t.html", &ctx).unwrap()
-        };
-        let values: Vec<tera::Value> = vec![
-            "<b>x & y</b>".into(),
-            "a".repeat(200).into(),
-            3.into(),
-            2.5.into(),
-            true.into(),
-            tera::Value::none(),
-            vec![tera::Value::from(1), "<a>".into()].into(),
-            map([("k", "<v>".into())]),
-        ];
-        for v in values {
-            let mut theirs = Tera::new();
-            theirs.autoescape_on([".html"]);
-            let mut ours = Tera::new();
-            ours.autoescape_on([".html"]);
-            ours.register_filter("safe", safe);
-            assert_eq!(
-                render(&mut ours, v.clone()),
-                render(&mut theirs, v.clone()),
-                "{v:?}"
-            );
-        }
-    }
 }

@@ -14,7 +14,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::sync::Arc;
+
+use parking_lot::{Condvar, Mutex, RwLock};
 use std::time::Duration;
 
 use notify::{EventKind, RecursiveMode};
@@ -23,8 +25,8 @@ use tiny_http::{Header, Method, Request, Response, StatusCode};
 
 pub use rebuild::{Outcome, Rebuilder};
 
+use crate::pipeline::Options;
 use crate::shortcode::Registry;
-use crate::site::Options;
 
 /// URL of the live-reload script (the templates include it when `live_reload` is on).
 pub const LIVE_JS_URL: &str = "/__sade/live.js";
@@ -94,22 +96,19 @@ struct Shared {
 
 impl Shared {
     fn current(&self) -> Arc<Snapshot> {
-        self.snapshot
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        self.snapshot.read().clone()
     }
 
     fn publish(&self, snapshot: Snapshot) {
         let generation = snapshot.generation;
-        *self.snapshot.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
-        *self.generation.lock().unwrap_or_else(|e| e.into_inner()) = generation;
+        *self.snapshot.write() = Arc::new(snapshot);
+        *self.generation.lock() = generation;
         self.changed.notify_all();
     }
 
     fn stop(&self) {
         self.stopping.store(true, Ordering::SeqCst);
-        let _guard = self.generation.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = self.generation.lock();
         self.changed.notify_all();
     }
 }
@@ -295,8 +294,8 @@ fn watch(
         let mut t = vec![(r.to_path_buf(), RecursiveMode::NonRecursive)];
         for dir in [
             crate::content::CONTENT_DIR,
-            crate::render::TEMPLATES_DIR,
-            crate::site::STATIC_DIR,
+            crate::templates::TEMPLATES_DIR,
+            crate::statics::STATIC_DIR,
         ] {
             if r.join(dir).is_dir() {
                 t.push((r.join(dir), RecursiveMode::Recursive));
@@ -448,7 +447,7 @@ fn plain(request: Request, status: u16, text: &str, extra: &[Header]) {
 
 /// The page shown in place of any page while the last build failed.
 fn error_page(text: &str) -> String {
-    let escaped = crate::shortcode::escape(text);
+    let escaped = crate::html::escape(text);
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -539,13 +538,12 @@ fn events(request: Request, shared: &Arc<Shared>) {
     }
     loop {
         let text = {
-            let guard = shared.generation.lock().unwrap_or_else(|e| e.into_inner());
-            let (guard, _) = shared
-                .changed
-                .wait_timeout_while(guard, HEARTBEAT, |g| {
-                    *g == seen && !shared.stopping.load(Ordering::SeqCst)
-                })
-                .unwrap_or_else(|e| e.into_inner());
+            let mut guard = shared.generation.lock();
+            shared.changed.wait_while_for(
+                &mut guard,
+                |g| *g == seen && !shared.stopping.load(Ordering::SeqCst),
+                HEARTBEAT,
+            );
             if shared.stopping.load(Ordering::SeqCst) {
                 return;
             }

@@ -11,10 +11,10 @@
 //!
 //! With no [`Timings`] (the default) a scope does nothing, not even read the clock.
 
+use parking_lot::Mutex;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A part of the build, in the order the report lists them.
@@ -101,7 +101,7 @@ impl Timings {
     /// Every part, shortcode and template seen, in report order: a part's total, then (for
     /// shortcodes and templates) one entry per name.
     pub fn entries(&self) -> Vec<(Part, Option<String>, Entry)> {
-        let map = self.parts.lock().unwrap_or_else(|e| e.into_inner());
+        let map = self.parts.lock();
         let mut out = Vec::new();
         for (part, names) in map.iter() {
             let mut total = Entry::default();
@@ -168,14 +168,11 @@ impl Timings {
 
     /// The pages slowest to render, slowest first (ties by file): render time and file.
     pub fn slowest(&self) -> Vec<(Duration, String)> {
-        self.slowest
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        self.slowest.lock().clone()
     }
 
     fn record_page(&self, file: &dyn std::fmt::Display, time: Duration) {
-        let mut slowest = self.slowest.lock().unwrap_or_else(|e| e.into_inner());
+        let mut slowest = self.slowest.lock();
         if slowest.len() == SLOWEST && slowest.last().is_some_and(|(t, _)| *t >= time) {
             return;
         }
@@ -185,7 +182,7 @@ impl Timings {
     }
 
     fn record(&self, part: Part, name: &str, time: Duration) {
-        let mut map = self.parts.lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = self.parts.lock();
         let names = map.entry(part).or_default();
         match names.get_mut(name) {
             Some(e) => e.add(time),

@@ -4,8 +4,8 @@
 
 mod common;
 
+use sade::build::{build, Options};
 use sade::shortcode::Registry;
-use sade::site::{build, Options};
 
 const FM: &str = "---\ntitle: \"Sayfa\"\npublished: 2026-06-17\nsection: Tool\n---\n";
 
@@ -254,7 +254,7 @@ fn disk_build_reads_back_the_sources_it_quotes() {
     let out = site.path().join("public");
     std::fs::create_dir(&out).unwrap();
     std::fs::write(out.join("marker"), "previous build").unwrap();
-    let on_disk = sade::site::build_to_dir(&options, &Registry::builtin(), &out)
+    let on_disk = sade::build::build_to_dir(&options, &Registry::builtin(), &out)
         .diagnostics
         .render();
     assert_eq!(on_disk, in_memory);
@@ -277,10 +277,15 @@ fn disk_build_reads_back_the_sources_it_quotes() {
 fn a_source_changed_during_the_build_is_not_misquoted() {
     let site = common::site_with(&[("tools/x.tr.md", &page("Merhaba.\n"))]);
     let options = Options::new(site.path());
-    let report =
-        sade::site::build_into(&options, &Registry::builtin(), &sade::site::Discard, false);
+    let report = sade::pipeline::Pipeline::build(
+        &options,
+        &Registry::builtin(),
+        &sade::output::Discard,
+        false,
+    );
     assert!(!report.diagnostics.has_errors());
-    let mut built = report.site.expect("the pages were read");
+    let mut pipeline = report.pipeline.expect("the pages were read");
+    let built = pipeline.site_mut();
     assert!(
         built.pages[0].source.text.is_empty(),
         "let go after rendering"

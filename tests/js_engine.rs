@@ -11,8 +11,8 @@ use std::process::Command;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use sade::html::push_float;
 use sade::i18n::{format_duration, format_number, format_percent, Lang};
-use sade::shortcode::push_float;
 use serde_json::{json, Value};
 
 /// A uniform draw in `[0, 1)`.

@@ -6,8 +6,8 @@ mod common;
 use std::collections::BTreeSet;
 use std::fs;
 
+use sade::build::{build, Options};
 use sade::shortcode::Registry;
-use sade::site::{build, Options};
 
 fn built(root: &std::path::Path) -> sade::output::Outputs {
     let result = build(&Options::new(root), &Registry::builtin());
@@ -157,7 +157,7 @@ fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, (u64, Vec<u
 
 /// Builds `site` into `out` with the library call `sade build` makes; returns what it updated.
 fn build_dir(site: &std::path::Path, out: &std::path::Path) -> Option<sade::output::Updated> {
-    let report = sade::site::build_to_dir(&Options::new(site), &Registry::builtin(), out);
+    let report = sade::build::build_to_dir(&Options::new(site), &Registry::builtin(), out);
     assert!(
         !report.diagnostics.has_errors(),
         "{}",
@@ -296,7 +296,7 @@ fn a_link_inside_the_output_stops_the_update_untouched() {
     let text = fs::read_to_string(&post).unwrap();
     fs::write(&post, format!("{text}\nSon.\n")).unwrap();
     let behind = tree(elsewhere.path());
-    let report = sade::site::build_to_dir(&Options::new(site.path()), &Registry::builtin(), &out);
+    let report = sade::build::build_to_dir(&Options::new(site.path()), &Registry::builtin(), &out);
     let rendered = report.diagnostics.render();
     assert!(report.diagnostics.has_errors());
     assert!(
@@ -385,7 +385,7 @@ fn bundled_site_builds_and_every_internal_link_resolves() {
         for attr in ["href=\"", "src=\""] {
             for piece in html.split(attr).skip(1) {
                 let dest = piece.split('"').next().unwrap();
-                let Some((file, anchor)) = sade::check::resolve(&from, dest) else {
+                let Some((file, anchor)) = sade::links::resolve(&from, dest) else {
                     continue;
                 };
                 let target = out.join(&file);

@@ -3,8 +3,8 @@
 
 mod common;
 
+use sade::build::{build, Options};
 use sade::shortcode::Registry;
-use sade::site::{build, Options};
 
 fn check(root: &std::path::Path) -> (i32, String) {
     let (code, stderr) = common::sade_check(root);

@@ -5,12 +5,12 @@ mod common;
 
 use std::fs;
 
+use sade::build::{build, Options};
 use sade::shortcode::Registry;
-use sade::site::{build, Options};
 
 const FM: &str = "---\ntitle: \"Sayfa\"\npublished: 2026-06-17\nsection: Tool\n---\n";
 
-fn run(body: &str, extra_template: Option<(&str, &str)>) -> sade::site::Build {
+fn run(body: &str, extra_template: Option<(&str, &str)>) -> sade::build::Build {
     let site = common::site_with(&[("tools/x.tr.md", &format!("{FM}{body}"))]);
     if let Some((name, text)) = extra_template {
         fs::write(site.path().join("templates/shortcodes").join(name), text).unwrap();

@@ -1,24 +1,25 @@
 //! The preview's rebuilds. The first build, and any change to `sade.yaml`, `templates/`, a new,
-//! removed or renamed page, runs the whole [`crate::site::build`]. An edit to an existing page
-//! re-parses and re-renders that file only, then re-renders the page, its translation (whose
-//! language switcher names it) and every site-wide file (lists, tags, feeds, sitemap), and runs
-//! the site's link checks again. An edit to `static/` re-reads `static/`. Any step that fails
+//! removed or renamed page, runs the whole pipeline. An edit to an existing page re-parses and
+//! re-renders that file only; then the page, its translation (whose language switcher names it)
+//! and the site-wide outputs are made again, as the plan before and after the edit says: every
+//! list when front matter changed, only the language's feed when just the body did, and the
+//! outputs the new plan no longer has (a tag nobody uses now) are removed. An edit to `static/`
+//! compares the plans' static files. The link checks run again after each; any step that fails
 //! leaves the last good outputs as they were.
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Component, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::check::OutputIndex;
 use crate::content::parse_page;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::i18n::Lang;
-use crate::listing;
-use crate::markdown;
-use crate::output::{OutputFile, Outputs};
-use crate::render::Templates;
-use crate::shortcode::{Context, Registry};
-use crate::site::{self, page_files, Options, Site, STATIC_DIR};
+use crate::links::OutputIndex;
+use crate::output::{Collect, OutputFile, Outputs};
+use crate::pipeline::{Options, Pipeline};
+use crate::plan::{Kind, Output, Plan};
+use crate::shortcode::Registry;
+use crate::site::Site;
 
 /// The result of one rebuild.
 pub struct Outcome {
@@ -37,6 +38,15 @@ impl Outcome {
     pub fn elapsed(&self) -> Duration {
         self.steps.iter().map(|(_, d)| *d).sum()
     }
+
+    fn nothing(steps: Vec<(&'static str, Duration)>) -> Outcome {
+        Outcome {
+            diagnostics: Diagnostics::default(),
+            changed: Vec::new(),
+            full: false,
+            steps,
+        }
+    }
 }
 
 /// What a set of changed paths asks for.
@@ -50,19 +60,15 @@ enum Change {
 
 /// The last good build, kept to rebuild from.
 struct State {
-    site: Site,
-    templates: Templates,
-    /// The shortcodes of this build: the built-in ones plus the site's template shortcodes.
-    registry: Registry,
+    /// The loaded site, its templates and shortcodes, every page's body and text.
+    pipeline: Pipeline,
+    /// What `outputs` was made from.
+    plan: Plan,
     /// Paths and HTML ids of `outputs`, kept in step with them for the link checks.
     index: OutputIndex,
     outputs: Outputs,
-    /// Page source path (relative to the root) → index in `site.pages`.
+    /// Page source path (relative to the root) → index in the site's pages.
     by_source: HashMap<PathBuf, usize>,
-    /// Paths of the site-wide files (everything that is neither a page nor static).
-    listing_paths: BTreeSet<String>,
-    /// Paths of the files copied from `static/`.
-    static_paths: BTreeSet<String>,
 }
 
 /// Rebuilds a site after changes, as little of it as is correct.
@@ -96,12 +102,7 @@ impl Rebuilder {
     /// Rebuilds after `paths` (absolute, or relative to the root) changed.
     pub fn rebuild(&mut self, paths: &[PathBuf]) -> Outcome {
         match self.classify(paths) {
-            Change::Nothing => Outcome {
-                diagnostics: Diagnostics::default(),
-                changed: Vec::new(),
-                full: false,
-                steps: Vec::new(),
-            },
+            Change::Nothing => Outcome::nothing(Vec::new()),
             Change::Full => self.full(),
             Change::Static => self.statics(),
             Change::Pages(files) => self.pages(files),
@@ -127,9 +128,9 @@ impl Rebuilder {
             };
             let exists = self.options.root.join(rel).exists();
             match top {
-                "sade.yaml" if parts.next().is_none() => return Change::Full,
-                crate::render::TEMPLATES_DIR => return Change::Full,
-                STATIC_DIR => statics = true,
+                crate::config::CONFIG_FILE if parts.next().is_none() => return Change::Full,
+                crate::templates::TEMPLATES_DIR => return Change::Full,
+                crate::statics::STATIC_DIR => statics = true,
                 crate::content::CONTENT_DIR => {
                     let is_md = rel.extension().is_some_and(|e| e == "md");
                     if is_md && exists && state.by_source.contains_key(rel) {
@@ -145,79 +146,57 @@ impl Rebuilder {
             }
         }
         match (statics, pages.is_empty()) {
-            (true, _) => {
-                if pages.is_empty() {
-                    Change::Static
-                } else {
-                    Change::Full
-                }
-            }
+            (true, true) => Change::Static,
+            (true, false) => Change::Full,
             (false, false) => Change::Pages(pages),
             (false, true) if !self.pending.is_empty() => Change::Pages(BTreeSet::new()),
             (false, true) => Change::Nothing,
         }
     }
 
-    /// Builds everything again with [`site::build`].
+    /// Builds everything again.
     pub fn full(&mut self) -> Outcome {
         let started = Instant::now();
-        let build = site::build(&self.options, &self.registry);
-        let mut steps = vec![("build", started.elapsed())];
-        let mut diagnostics = build.diagnostics;
-        if diagnostics.has_errors() {
-            self.stale = true;
-            return Outcome {
-                diagnostics,
-                changed: Vec::new(),
-                full: true,
-                steps,
-            };
-        }
-        let started = Instant::now();
-        // A build without errors has both; the preview keeps rendering with what it used.
-        let (Some(site), Some(tools)) = (build.site, build.tools) else {
-            self.stale = true;
-            diagnostics.push(Diagnostic::error("the build returned no site"));
-            return Outcome {
-                diagnostics,
-                changed: Vec::new(),
-                full: true,
-                steps,
-            };
+        let collect = Collect::default();
+        let report = Pipeline::build(&self.options, &self.registry, &collect, true);
+        let steps = vec![("build", started.elapsed())];
+        let mut diagnostics = report.diagnostics;
+        let pipeline = match report.pipeline {
+            Some(p) if !diagnostics.has_errors() => p,
+            _ => {
+                self.stale = true;
+                if !diagnostics.has_errors() {
+                    diagnostics.push(Diagnostic::error("the build returned no site"));
+                }
+                return Outcome {
+                    diagnostics,
+                    changed: Vec::new(),
+                    full: true,
+                    steps,
+                };
+            }
         };
-        let outputs = build.outputs;
+        let outputs = collect.into_outputs();
         let changed = match &self.state {
             Some(old) => diff(&old.outputs, &outputs),
             None => outputs.0.iter().map(|f| f.path.clone()).collect(),
         };
-        let by_source = site
+        let by_source = pipeline
+            .site()
             .pages
             .iter()
             .enumerate()
             .map(|(i, p)| (p.source.path.clone(), i))
             .collect();
-        let static_paths = static_paths(&self.options.root);
-        let page_paths: BTreeSet<String> = site.pages.iter().flat_map(page_files).collect();
-        let listing_paths = outputs
-            .0
-            .iter()
-            .map(|f| &f.path)
-            .filter(|p| !page_paths.contains(*p) && !static_paths.contains(*p))
-            .cloned()
-            .collect();
         self.state = Some(State {
-            index: build.index,
-            site,
-            templates: tools.templates,
-            registry: tools.registry,
+            pipeline,
+            plan: report.plan,
+            index: report.index,
             outputs,
             by_source,
-            listing_paths,
-            static_paths,
         });
         self.stale = false;
         self.pending.clear();
-        steps.push(("index", started.elapsed()));
         Outcome {
             diagnostics,
             changed,
@@ -226,31 +205,31 @@ impl Rebuilder {
         }
     }
 
-    /// Re-reads `static/` into the outputs.
+    /// Re-reads `static/`: the new plan's static files are made again, the old plan's that
+    /// are gone are removed.
     fn statics(&mut self) -> Outcome {
         let started = Instant::now();
         let state = self.state.as_mut().expect("classify checked the state");
-        let files = match site::static_files(&self.options.root) {
-            Ok(f) => f,
+        let plan = match state.pipeline.plan() {
+            Ok(p) => p,
             Err(d) => return failed(vec![d], vec![("static", started.elapsed())]),
         };
-        let new_paths: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
-        let remove: Vec<String> = state.static_paths.difference(&new_paths).cloned().collect();
-        let undo = state.apply(files, &remove);
+        let render: Vec<&Output> = plan.of_kind(Kind::Static).collect();
+        let made = state.pipeline.render_outputs(&render);
         let mut steps = vec![("static", started.elapsed())];
-        let started = Instant::now();
-        let errors = crate::check::site_errors(&state.site, &state.index);
-        steps.push(("check", started.elapsed()));
-        if !errors.is_empty() {
-            state.restore(undo);
-            return failed(errors, steps);
-        }
-        state.static_paths = new_paths;
-        Outcome {
-            diagnostics: Diagnostics::default(),
-            changed: changed_paths(&state.outputs, &undo),
-            full: false,
-            steps,
+        let files = match made {
+            Ok(files) => files,
+            Err(ds) => return failed(ds, steps),
+        };
+        match state.replace(plan, files) {
+            Ok(changed) => {
+                steps.push(("check", started.elapsed()));
+                Outcome {
+                    changed,
+                    ..Outcome::nothing(steps)
+                }
+            }
+            Err(errors) => failed(errors, steps),
         }
     }
 
@@ -260,6 +239,8 @@ impl Rebuilder {
         let started = Instant::now();
         let root = &self.options.root;
         let state = self.state.as_mut().expect("classify checked the state");
+        let pipeline = &state.pipeline;
+        let site = pipeline.site();
         let mut errors = Vec::new();
         let mut fresh = Vec::new();
         let mut moved = false;
@@ -271,11 +252,11 @@ impl Rebuilder {
                 moved = true;
                 break;
             };
-            let old = &state.site.pages[i];
+            let old = &site.pages[i];
             if *old.source.text == *text {
                 continue;
             }
-            let page = match parse_page(&state.site.config, rel, old.name.clone(), old.lang, text) {
+            let page = match parse_page(&site.config, rel, old.name.clone(), old.lang, text) {
                 Ok(p) => p,
                 Err(ds) => {
                     errors.extend(ds);
@@ -287,15 +268,7 @@ impl Rebuilder {
                 moved = true;
                 break;
             }
-            let ctx = Context {
-                lang: page.lang,
-                page_title: &page.front.title,
-                page_path: &page.path,
-                block: false,
-                strings: Some(state.templates.strings(page.lang)),
-                timings: None,
-            };
-            match markdown::render(&page.source, page.body.clone(), &state.registry, &ctx) {
+            match pipeline.render_body(&page, &page.source) {
                 Ok(r) => fresh.push((i, page, r)),
                 Err(ds) => errors.extend(ds),
             }
@@ -310,28 +283,24 @@ impl Rebuilder {
         }
         self.pending.clear();
         if fresh.is_empty() {
-            return Outcome {
-                diagnostics: Diagnostics::default(),
-                changed: Vec::new(),
-                full: false,
-                steps,
-            };
+            return Outcome::nothing(steps);
         }
 
         let started = Instant::now();
         // Lists, tags, the sitemap and llms.txt show front matter only; the feeds also carry the
-        // body. A body-only edit therefore re-renders just the feed of the page's language.
+        // body. A body-only edit therefore makes just the feed of the page's language again.
         let body_only = fresh
             .iter()
-            .all(|(i, page, _)| page.front == state.site.pages[*i].front);
+            .all(|(i, page, _)| page.front == site.pages[*i].front);
         let langs: BTreeSet<Lang> = fresh.iter().map(|(_, page, _)| page.lang).collect();
         let mut affected = BTreeSet::new();
         let mut undo_pages = Vec::new();
+        let site = state.pipeline.site_mut();
         for (i, page, rendered) in fresh {
             affected.insert(i);
-            affected.extend(state.site.translations[i]);
-            let old_page = std::mem::replace(&mut state.site.pages[i], page);
-            let old_rendered = std::mem::replace(&mut state.site.rendered[i], rendered);
+            affected.extend(site.translations[i]);
+            let old_page = std::mem::replace(&mut site.pages[i], page);
+            let old_rendered = std::mem::replace(&mut site.rendered[i], rendered);
             undo_pages.push((i, old_page, old_rendered));
         }
         let undo_site = |site: &mut Site, undo: Vec<_>| {
@@ -340,64 +309,66 @@ impl Rebuilder {
                 site.rendered[i] = r;
             }
         };
-        let mut new_files = Vec::new();
-        for &i in &affected {
-            match site::render_page(&state.site, &state.templates, i, &self.options) {
-                Ok(files) => new_files.extend(files),
-                Err(d) => errors.push(d),
+        let plan = match state.pipeline.plan() {
+            Ok(p) => p,
+            Err(d) => {
+                undo_site(state.pipeline.site_mut(), undo_pages);
+                self.pending = files;
+                return failed(vec![d], steps);
             }
-        }
-        steps.push(("pages", started.elapsed()));
-        let started = Instant::now();
-        if body_only {
-            new_files.extend(langs.into_iter().map(|l| listing::feed(&state.site, l)));
-        } else {
-            match listing::site_files(&state.site, &state.templates, &self.options) {
-                Ok(files) => new_files.extend(files),
-                Err(ds) => errors.extend(ds),
-            }
-        }
-        steps.push(("lists", started.elapsed()));
-        if !errors.is_empty() {
-            undo_site(&mut state.site, undo_pages);
-            self.pending = files;
-            return failed(errors, steps);
-        }
-        let started = Instant::now();
-        let page_paths: BTreeSet<String> = affected
-            .iter()
-            .flat_map(|&i| page_files(&state.site.pages[i]))
-            .collect();
-        let listing_paths: BTreeSet<String> = if body_only {
-            state.listing_paths.clone()
-        } else {
-            new_files
-                .iter()
-                .map(|f| f.path.clone())
-                .filter(|p| !page_paths.contains(p))
-                .collect()
         };
-        let remove: Vec<String> = state
-            .listing_paths
-            .difference(&listing_paths)
-            .cloned()
-            .collect();
-        let undo = state.apply(new_files, &remove);
-        let errors = crate::check::site_errors(&state.site, &state.index);
+        let mut render: Vec<&Output> = Vec::new();
+        let pages: Vec<Output> = affected.iter().map(|&i| Output::Page(i)).collect();
+        render.extend(&pages);
+        let feeds: Vec<Output> = langs.into_iter().map(Output::Feed).collect();
+        if body_only {
+            render.extend(&feeds);
+        } else {
+            render.extend(plan.of_kind(Kind::List).chain(plan.of_kind(Kind::Feed)));
+        }
+        let made = state.pipeline.render_outputs(&render);
+        steps.push(("render", started.elapsed()));
+        let started = Instant::now();
+        let result = made.and_then(|files| state.replace(plan, files));
         steps.push(("check", started.elapsed()));
+        match result {
+            Ok(changed) => Outcome {
+                changed,
+                ..Outcome::nothing(steps)
+            },
+            Err(errors) => {
+                undo_site(state.pipeline.site_mut(), undo_pages);
+                self.pending = files;
+                failed(errors, steps)
+            }
+        }
+    }
+}
+
+impl State {
+    /// Puts `files` into the outputs, removes the files of every output the current plan has and
+    /// `plan` does not, and checks the links; then `plan` is the current one. On a broken link
+    /// nothing changes. Returns the paths whose bytes changed.
+    fn replace(
+        &mut self,
+        plan: Plan,
+        files: Vec<OutputFile>,
+    ) -> Result<Vec<String>, Vec<Diagnostic>> {
+        let site = self.pipeline.site();
+        let remove: Vec<String> = self
+            .plan
+            .missing_from(&plan)
+            .into_iter()
+            .flat_map(|o| o.paths(site))
+            .collect();
+        let undo = self.apply(files, &remove);
+        let errors = crate::links::site_errors(self.pipeline.site(), &self.index);
         if !errors.is_empty() {
-            state.restore(undo);
-            undo_site(&mut state.site, undo_pages);
-            self.pending = files;
-            return failed(errors, steps);
+            self.restore(undo);
+            return Err(errors);
         }
-        state.listing_paths = listing_paths;
-        Outcome {
-            diagnostics: Diagnostics::default(),
-            changed: changed_paths(&state.outputs, &undo),
-            full: false,
-            steps,
-        }
+        self.plan = plan;
+        Ok(changed_paths(&self.outputs, &undo))
     }
 }
 
@@ -411,12 +382,6 @@ fn failed(errors: Vec<Diagnostic>, steps: Vec<(&'static str, Duration)>) -> Outc
         full: false,
         steps,
     }
-}
-
-fn static_paths(root: &Path) -> BTreeSet<String> {
-    site::static_sources(root)
-        .map(|files| files.into_iter().map(|(path, _)| path).collect())
-        .unwrap_or_default()
 }
 
 /// What a path held before [`apply`]: its old bytes, or nothing when it was added.
@@ -539,6 +504,7 @@ fn diff(old: &Outputs, new: &Outputs) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     fn out(files: &[(&str, &str)]) -> Outputs {
         let mut o = Outputs(
@@ -614,7 +580,7 @@ mod tests {
             std::fs::write(&page, edit).unwrap();
             let outcome = rebuilder.rebuild(std::slice::from_ref(&page));
             assert!(!outcome.full, "edit {n} was incremental");
-            let whole = site::build(&options, &Registry::builtin());
+            let whole = crate::build::build(&options, &Registry::builtin());
             assert_eq!(
                 outcome.diagnostics.has_errors(),
                 whole.diagnostics.has_errors(),

@@ -6,9 +6,10 @@
 
 use super::backoff_chart::chart_html;
 use super::backoff_table::tables;
-use super::common::{escape, params, SCHEDULE_ARGS};
+use super::common::{params, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Delay, Strategy};
+use crate::html::escape;
 use crate::i18n::Lang;
 
 /// The `backoff_calculator` shortcode.

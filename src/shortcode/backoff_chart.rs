@@ -4,9 +4,10 @@
 //! spikes and the jittered strategies' spread are visible at a glance. Each strip is labelled with
 //! its peak share; `<title>`, `<desc>` and a caption give the same facts as text.
 
-use super::common::{escape, params, SCHEDULE_ARGS};
+use super::common::{params, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::Schedule;
+use crate::html::escape;
 use crate::i18n::{format_duration, format_number, format_percent, strategy_label, Lang};
 
 /// The `backoff_chart` shortcode.

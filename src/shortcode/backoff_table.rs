@@ -8,9 +8,10 @@
 
 use std::fmt::Write;
 
-use super::common::{params, push_data, push_escaped, SCHEDULE_ARGS};
+use super::common::{params, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Schedule, Strategy};
+use crate::html::{push_data, push_escaped};
 use crate::i18n::{push_duration, strategy_label, Lang};
 use crate::report::describe_params;
 

@@ -45,7 +45,6 @@ use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::Lang;
 use crate::timings::{time, Part, Timings};
 pub use args::{ArgError, ArgKind, ArgSpec, ArgValue, Args};
-pub use common::{escape, escape_pieces, push_escaped, push_float};
 pub use grammar::{Call, Spanned, Value};
 
 /// Where a shortcode may stand.
@@ -139,7 +138,7 @@ impl Registry {
     pub fn with_templates(
         &self,
         root: &std::path::Path,
-        templates: &crate::render::Templates,
+        templates: &crate::templates::Templates,
     ) -> Result<Registry, Vec<Diagnostic>> {
         let mut out = self.clone();
         let mut errors = Vec::new();

@@ -30,7 +30,7 @@ use super::{
     ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode, Value,
 };
 use crate::diagnostic::{closest, Diagnostic, Source};
-use crate::render::{tera_error, Templates, TEMPLATES_DIR};
+use crate::templates::{tera_error, Templates, TEMPLATES_DIR};
 
 /// Folder of template shortcodes inside `templates/`.
 pub const SHORTCODES_DIR: &str = "shortcodes";
@@ -63,6 +63,18 @@ struct ArgDecl {
     #[serde(default)]
     doc: Option<String>,
 }
+
+/// Every key of a declaration, at either level.
+const DECLARATION_KEYS: [&str; 8] = [
+    "placement",
+    "doc",
+    "args",
+    "name",
+    "type",
+    "choices",
+    "default",
+    "required",
+];
 
 const TYPES: [&str; 8] = [
     "duration",
@@ -165,8 +177,15 @@ fn parse(
     };
     let yaml_at = start + 2;
     let yaml = &text[yaml_at..start + len];
-    let decl: Declaration = serde_yaml::from_str(yaml)
-        .map_err(|e| crate::content::yaml_diagnostic(source, yaml_at, &e))?;
+    let decl: Declaration = serde_yaml::from_str(yaml).map_err(|e| {
+        Diagnostic::yaml(
+            source,
+            yaml_at,
+            &e,
+            "shortcode declaration",
+            &DECLARATION_KEYS,
+        )
+    })?;
     let at = |needle: &str| {
         let i = yaml.find(needle).map_or(yaml_at, |i| yaml_at + i);
         i..i + needle.len().max(1)
@@ -279,7 +298,7 @@ fn default_value(name: &str, v: &serde_yaml::Value, kind: &ArgKind) -> Result<Ar
 /// Arguments as template values. Whole numbers are integers, so a template writes `640`, not
 /// `640.0`; durations are in milliseconds; strategies are a list of names.
 fn to_json(v: &ArgValue) -> Json {
-    let number = |x: f64| super::common::whole(x).map_or_else(|| json!(x), |n| json!(n));
+    let number = |x: f64| crate::html::whole(x).map_or_else(|| json!(x), |n| json!(n));
     match v {
         ArgValue::Duration(d) | ArgValue::DurationOrNone(Some(d)) => number(d.as_ms()),
         ArgValue::DurationOrNone(None) | ArgValue::Absent => Json::Null,

@@ -1,7 +1,7 @@
 /*!
  * sade — backoff engine for the browser.
  *
- * The same numbers as sade's Rust engine (src/backoff.rs, src/i18n.rs, src/report.rs), to the
+ * The same numbers as sade's Rust engine (src/backoff/, src/i18n.rs, src/report.rs), to the
  * last bit: ChaCha8 seeded like rand_chacha 0.9, the schedule of SPEC §1, the seeded jitter of
  * §2, the fleet simulation of §3, and the localized formatting of numbers and durations.
  *
@@ -22,7 +22,7 @@
   "use strict";
 
   // ---------------------------------------------------------------------------------------
-  // Limits and names (src/backoff.rs `limits`, `Strategy`).
+  // Limits and names (src/backoff/: `limits`, `defaults`, `Strategy`).
 
   var MAX_ATTEMPTS = 100;
   var MAX_CLIENTS = 100000;
@@ -211,7 +211,7 @@
   // ---------------------------------------------------------------------------------------
   // Rust's text forms: f64 Display, `Delay` Display, `str::trim`, `f64::from_str`.
 
-  /** `push_float` of src/shortcode/common.rs (Rust's `{}` of an f64 but for exact ties, which go
+  /** `push_float` of src/html.rs (Rust's `{}` of an f64 but for exact ties, which go
    * to the even digit here and there): shortest round-trip digits, never an exponent. */
   function rustF64(x) {
     if (Number.isNaN(x)) return "NaN";

@@ -49,7 +49,7 @@
     return text;
   }
 
-  /** `escape` of src/shortcode/common.rs. */
+  /** `escape` of src/html.rs. */
   function escape(text) {
     return String(text).replace(/[&<>"']/g, function (c) {
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];

@@ -1,0 +1,226 @@
+//! Link checks, with positions: every internal link and anchor of every page must resolve to a
+//! file and an `id` the build made, and no two pages may want the same URL. These are errors, so
+//! `build`, `check` and the preview all refuse them.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::Diagnostic;
+use crate::site::Site;
+use crate::urls::file_of;
+
+/// Resolves a link written on the page at `from` (a URL path like `/tr/blog/x/`) to an output
+/// file and an optional anchor. `None` for external links, `mailto:` and the like.
+pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
+    if dest.contains("://")
+        || dest.starts_with("mailto:")
+        || dest.starts_with("tel:")
+        || dest.starts_with("//")
+    {
+        return None;
+    }
+    let (path, anchor) = match dest.split_once('#') {
+        Some((p, a)) => (p, Some(a.to_string())),
+        None => (dest, None),
+    };
+    let path = path.split('?').next().unwrap_or("");
+    let joined = if path.is_empty() {
+        from.to_string()
+    } else if path.starts_with('/') {
+        path.to_string()
+    } else {
+        format!(
+            "{}{path}",
+            from.rsplit_once('/').map_or("/", |(d, _)| d).to_string() + "/"
+        )
+    };
+    // Normalize `.` and `..`.
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in joined.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    let mut file = parts.join("/");
+    if joined.ends_with('/') || file.is_empty() {
+        if !file.is_empty() {
+            file.push('/');
+        }
+        file.push_str("index.html");
+    }
+    Some((file, anchor))
+}
+
+/// What a build produced, as far as links care: every path, and the `id`s of each HTML file.
+#[derive(Clone, Debug, Default)]
+pub struct OutputIndex {
+    /// Looked up once per link of every page, never walked in order.
+    files: HashMap<String, Vec<String>>,
+}
+
+impl OutputIndex {
+    /// Adds one file.
+    pub fn record(&mut self, file: &crate::output::OutputFile) {
+        self.insert(file.path.clone(), OutputIndex::ids_in(file));
+    }
+
+    /// The `id` values of a file (none unless it is HTML): what [`OutputIndex::insert`] takes,
+    /// found before taking a lock on a shared index.
+    pub fn ids_in(file: &crate::output::OutputFile) -> Vec<String> {
+        if file.path.ends_with(".html") {
+            ids_of(&file.bytes)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Adds one file by path and ids.
+    pub fn insert(&mut self, path: String, ids: Vec<String>) {
+        self.files.insert(path, ids);
+    }
+
+    /// Forgets one file.
+    pub fn remove(&mut self, path: &str) {
+        self.files.remove(path);
+    }
+
+    /// Every file's path.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
+
+    /// Number of files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Is it empty?
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    fn ids(&self, path: &str) -> Option<&[String]> {
+        self.files.get(path).map(Vec::as_slice)
+    }
+}
+
+/// Every `id="…"` value in an HTML text.
+fn ids_of(html: &[u8]) -> Vec<String> {
+    const OPEN: &[u8] = b" id=\"";
+    memchr::memmem::find_iter(html, OPEN)
+        .filter_map(|at| {
+            let value = &html[at + OPEN.len()..];
+            let end = memchr::memchr(b'"', value)?;
+            Some(String::from_utf8_lossy(&value[..end]).into_owned())
+        })
+        .collect()
+}
+
+/// Problems that fail a build: broken internal links or anchors, duplicate URLs.
+pub fn site_errors(site: &Site, outputs: &OutputIndex) -> Vec<Diagnostic> {
+    use rayon::prelude::*;
+    // The first page of each URL; a later page with the same URL is the duplicate.
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (i, page) in site.pages.iter().enumerate() {
+        first.entry(page.path.as_str()).or_insert(i);
+    }
+    // Pages are checked in parallel (the preview re-checks every link after each edit) and the
+    // problems kept in page order.
+    let per_page: Vec<Vec<Diagnostic>> = (0..site.pages.len())
+        .into_par_iter()
+        .map(|i| page_errors(site, outputs, &first, i))
+        .collect();
+    per_page.into_iter().flatten().collect()
+}
+
+/// [`site_errors`] of page `i`.
+fn page_errors(
+    site: &Site,
+    outputs: &OutputIndex,
+    first: &HashMap<&str, usize>,
+    i: usize,
+) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let page = &site.pages[i];
+    if let Some(&j) = first.get(page.path.as_str()).filter(|&&j| j != i) {
+        let other = &site.pages[j];
+        errors.push(
+            Diagnostic::error(format!(
+                "two pages want the URL {}: this one and {}",
+                page.path,
+                other.source.path.display()
+            ))
+            .at(&page.source, 0..3, "this page")
+            .with_help("give one of them another `slug`"),
+        );
+    }
+    for link in &site.rendered[i].links {
+        let Some((file, anchor)) = resolve(&page.path, &link.dest) else {
+            continue;
+        };
+        match outputs.ids(&file) {
+            None => {
+                let suggestion = crate::diagnostic::closest(
+                    &format!("/{}", file.trim_end_matches("index.html")),
+                    site.pages.iter().map(|p| p.path.as_str()),
+                );
+                errors.push(
+                    Diagnostic::error(format!("broken link: nothing is built at `{}`", link.dest))
+                        .at(&page.source, link.span.clone(), "this link")
+                        .with_suggestion(suggestion),
+                );
+            }
+            Some(f) => {
+                if let Some(a) = anchor.filter(|a| !a.is_empty()) {
+                    if !f.contains(&a) {
+                        let target_page = site.pages.iter().position(|p| file_of(&p.path) == file);
+                        let ids: Vec<&str> = target_page
+                            .map(|t| {
+                                site.rendered[t]
+                                    .headings
+                                    .iter()
+                                    .map(|h| h.id.as_str())
+                                    .collect()
+                            })
+                            .unwrap_or_default();
+                        errors.push(
+                            Diagnostic::error(format!("broken anchor: `{}` has no `#{a}`", file))
+                                .at(&page.source, link.span.clone(), "this link")
+                                .with_suggestion(crate::diagnostic::closest(&a, ids)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve;
+
+    #[test]
+    fn resolves_links() {
+        assert_eq!(
+            resolve("/tr/blog/x/", "/tr/tools/y/"),
+            Some(("tr/tools/y/index.html".into(), None))
+        );
+        assert_eq!(
+            resolve("/tr/blog/x/", "../y/#a"),
+            Some(("tr/blog/y/index.html".into(), Some("a".into())))
+        );
+        assert_eq!(
+            resolve("/tr/blog/x/", "#h"),
+            Some(("tr/blog/x/index.html".into(), Some("h".into())))
+        );
+        assert_eq!(
+            resolve("/tr/", "/atom.xml"),
+            Some(("atom.xml".into(), None))
+        );
+        assert_eq!(resolve("/tr/", "https://x.dev/"), None);
+    }
+}

@@ -1,0 +1,468 @@
+//! Stage 5 — the pipeline: one way from sources to outputs, shared by every driver.
+//!
+//! [`Pipeline::load`] reads `sade.yaml`, the templates, the site's template shortcodes and every
+//! page (stages 1–2). A loaded pipeline knows how to make each output of the site's
+//! [`Plan`]: a page's body from its markdown and shortcodes ([`Pipeline::render_body`], the one
+//! place a page's shortcode [`Context`] is made), a page's two files ([`Pipeline::render_page`]),
+//! and any other planned output ([`Pipeline::render_outputs`]). [`Pipeline::run`] makes the whole
+//! plan into a [`Sink`], pages in parallel while the lists render, and checks every link.
+//!
+//! The drivers are thin: `sade build` runs it into a staging folder ([`crate::build`]),
+//! `sade check` into nothing and adds warnings ([`crate::check`]), the preview keeps the loaded
+//! pipeline and re-renders what an edit changes ([`crate::serve`]), and `sade mdbook` uses the
+//! markdown stage alone ([`crate::mdbook`]).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+use rayon::prelude::*;
+
+use crate::config::Config;
+use crate::content::{load_pages, translations, Page};
+use crate::diagnostic::{Diagnostic, Diagnostics, Source};
+use crate::i18n::Lang;
+use crate::links::OutputIndex;
+use crate::listing::{self, Lists};
+use crate::markdown::{self, Rendered};
+use crate::output::{OutputFile, Sink};
+use crate::plan::{Kind, Output, Plan};
+use crate::shortcode::{Context, Registry};
+use crate::site::Site;
+use crate::statics::{self, STATIC_DIR};
+use crate::templates::Templates;
+use crate::timings::{time, Part, Timings};
+
+/// How to build.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Site root (holds `sade.yaml`).
+    pub root: PathBuf,
+    /// Include `draft: true` pages.
+    pub drafts: bool,
+    /// Inject the preview's live-reload script (only `sade serve` sets this).
+    pub live_reload: bool,
+    /// Where to add up the time of each part of the build (`--timings`); `None` measures nothing.
+    pub timings: Option<Arc<Timings>>,
+}
+
+impl Options {
+    /// Defaults for a plain build of `root`.
+    pub fn new(root: impl Into<PathBuf>) -> Options {
+        Options {
+            root: root.into(),
+            drafts: false,
+            live_reload: false,
+            timings: None,
+        }
+    }
+}
+
+/// A loaded site and everything it renders with.
+pub struct Pipeline {
+    options: Options,
+    templates: Templates,
+    /// The built-in shortcodes and the site's template shortcodes.
+    registry: Registry,
+    site: Site,
+    /// Problems found while loading that do not stop the pages from rendering (a page's front
+    /// matter, a template shortcode's declaration): the run still renders every page, to report
+    /// every problem at once, but writes nothing.
+    problems: Vec<Diagnostic>,
+    /// Each language's base template context, made once.
+    bases: [tera::Context; 2],
+}
+
+/// What a run did.
+pub struct Report {
+    /// Errors and warnings, sorted. With errors, what the sink received must be discarded.
+    pub diagnostics: Diagnostics,
+    /// The pipeline, when loading got that far (the preview renders on with it; `check` reads
+    /// the site).
+    pub pipeline: Option<Pipeline>,
+    /// Every file the sink received (by path, with its ids): what the link checks used.
+    pub index: OutputIndex,
+    /// What was to be made.
+    pub plan: Plan,
+    /// For a build over an existing site: what it wrote and removed.
+    pub updated: Option<crate::output::Updated>,
+}
+
+impl Report {
+    /// A run that stopped before it had a pipeline.
+    pub fn failed(mut diagnostics: Diagnostics) -> Report {
+        diagnostics.sort();
+        Report {
+            diagnostics,
+            pipeline: None,
+            index: OutputIndex::default(),
+            plan: Plan::default(),
+            updated: None,
+        }
+    }
+}
+
+/// A page's rendered body, or why it could not be rendered.
+type PageResult = Result<Rendered, Vec<Diagnostic>>;
+
+/// Records what passes through to a sink: paths and HTML ids, for the link checks.
+struct Recorder<'a> {
+    sink: &'a dyn Sink,
+    timings: Option<&'a Timings>,
+    index: Mutex<OutputIndex>,
+    errors: Mutex<Vec<Diagnostic>>,
+}
+
+impl Recorder<'_> {
+    fn put(&self, file: OutputFile) {
+        time(self.timings, Part::Writing, "", || {
+            // Scanned for ids before the lock: the workers write pages at the same time.
+            let ids = OutputIndex::ids_in(&file);
+            let path = file.path.clone();
+            if let Err(e) = self.sink.put(file) {
+                let error = Diagnostic::error(format!("cannot write {path}: {e}"));
+                self.errors.lock().push(error);
+            }
+            self.index.lock().insert(path, ids);
+        })
+    }
+}
+
+impl Pipeline {
+    /// Loads `sade.yaml`, the templates, the site's template shortcodes (added to `registry`)
+    /// and the pages. Without a configuration or templates nothing can be rendered: those errors
+    /// (with any page's) are returned instead.
+    pub fn load(options: &Options, registry: &Registry) -> Result<Pipeline, Diagnostics> {
+        let mut problems = Diagnostics::default();
+        let root = &options.root;
+        let timings = options.timings.as_deref();
+        let config = match time(timings, Part::Setup, "", || Config::load(root)) {
+            Ok((c, _)) => c,
+            Err(d) => {
+                problems.push(d);
+                return Err(problems);
+            }
+        };
+        let templates = time(timings, Part::Setup, "", || Templates::load(root));
+        let (pages, page_problems) = load_pages(&config, root, timings);
+        problems.extend(page_problems);
+        let templates = match templates {
+            Ok(t) => t.with_timings(options.timings.clone()),
+            Err(ds) => {
+                // Without templates, template shortcodes are unknown: rendering pages would only
+                // add "unknown shortcode" noise to the real error.
+                problems.extend(ds);
+                return Err(problems);
+            }
+        };
+        let registry = match time(timings, Part::Setup, "", || {
+            registry.with_templates(root, &templates)
+        }) {
+            Ok(r) => r,
+            Err(ds) => {
+                problems.extend(ds);
+                registry.clone()
+            }
+        };
+        let (pages, drafts_skipped): (Vec<Page>, Vec<Page>) = pages
+            .into_iter()
+            .partition(|p| options.drafts || !p.front.draft);
+        let site = Site {
+            translations: translations(&pages),
+            config,
+            rendered: vec![Rendered::default(); pages.len()],
+            pages,
+            drafts_skipped,
+        };
+        let bases =
+            Lang::ALL.map(|lang| crate::render::base(&site, &templates, lang, options.live_reload));
+        Ok(Pipeline {
+            options: options.clone(),
+            templates,
+            registry,
+            site,
+            problems: problems.0,
+            bases,
+        })
+    }
+
+    /// Loads the site and runs it into `sink`: [`Pipeline::load`], then [`Pipeline::run`].
+    pub fn build(
+        options: &Options,
+        registry: &Registry,
+        sink: &dyn Sink,
+        keep_bodies: bool,
+    ) -> Report {
+        match Pipeline::load(options, registry) {
+            Ok(pipeline) => pipeline.run(sink, keep_bodies),
+            Err(diagnostics) => Report::failed(diagnostics),
+        }
+    }
+
+    /// How it builds.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+    /// The templates and UI strings.
+    pub fn templates(&self) -> &Templates {
+        &self.templates
+    }
+    /// The shortcodes, the site's template shortcodes included.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+    /// The site.
+    pub fn site(&self) -> &Site {
+        &self.site
+    }
+    /// The site, to change (the preview replaces edited pages).
+    pub fn site_mut(&mut self) -> &mut Site {
+        &mut self.site
+    }
+
+    /// What the shortcodes of `page` know about where they are.
+    pub fn context<'a>(&'a self, page: &'a Page) -> Context<'a> {
+        Context {
+            lang: page.lang,
+            page_title: &page.front.title,
+            page_path: &page.path,
+            block: false,
+            strings: Some(self.templates.strings(page.lang)),
+            timings: self.options.timings.as_deref(),
+        }
+    }
+
+    /// The body of `page` (whose text is `source`): markdown with every shortcode expanded.
+    pub fn render_body(&self, page: &Page, source: &Source) -> Result<Rendered, Vec<Diagnostic>> {
+        time(self.timings(), Part::Markdown, "", || {
+            markdown::render(
+                source,
+                page.body.clone(),
+                &self.registry,
+                &self.context(page),
+            )
+        })
+    }
+
+    /// Page `i`'s `index.html` and `index.md` from its rendered `body`; `source` is its text.
+    pub fn render_page(
+        &self,
+        i: usize,
+        source: &Source,
+        body: &Rendered,
+    ) -> Result<[OutputFile; 2], Diagnostic> {
+        let base = &self.bases[self.site.pages[i].lang.index()];
+        time(self.timings(), Part::PageData, "", || {
+            crate::render::page(&self.site, &self.templates, i, source, body, base)
+        })
+    }
+
+    /// The plan of the site as loaded, with the files of `static/` as they are now.
+    pub fn plan(&self) -> Result<Plan, Diagnostic> {
+        let statics = statics::sources(&self.options.root)?;
+        Ok(Plan::of(
+            &self.site,
+            statics.into_iter().map(|(path, _)| path).collect(),
+        ))
+    }
+
+    /// Makes `outputs` from the site as it is (pages from their rendered bodies).
+    pub fn render_outputs(&self, outputs: &[&Output]) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
+        let lists = outputs
+            .iter()
+            .any(|o| o.kind() == Kind::List)
+            .then(|| Lists::new(&self.site, &self.templates, &self.bases));
+        let made: Vec<Result<Vec<OutputFile>, Diagnostic>> = outputs
+            .par_iter()
+            .map(|&output| match output {
+                Output::Page(i) => {
+                    let page = &self.site.pages[*i];
+                    let body = &self.site.rendered[*i];
+                    self.render_page(*i, &page.source, body).map(Vec::from)
+                }
+                Output::Feed(lang) => Ok(vec![listing::feed(&self.site, *lang)]),
+                Output::Static(path) => self.static_file(path).map(|f| vec![f]),
+                other => match lists.as_ref().and_then(|l| l.render(other)) {
+                    Some(file) => file.map(|f| vec![f]),
+                    None => Ok(Vec::new()),
+                },
+            })
+            .collect();
+        let mut files = Vec::new();
+        let mut errors = Vec::new();
+        for m in made {
+            match m {
+                Ok(f) => files.extend(f),
+                Err(d) => errors.push(d),
+            }
+        }
+        if errors.is_empty() {
+            Ok(files)
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn static_file(&self, path: &str) -> Result<OutputFile, Diagnostic> {
+        let file = self.options.root.join(STATIC_DIR).join(path);
+        time(self.timings(), Part::Reading, "", || {
+            statics::read(path, &file)
+        })
+    }
+
+    fn timings(&self) -> Option<&Timings> {
+        self.options.timings.as_deref()
+    }
+
+    /// Makes the whole plan into `sink`, page by page in parallel, and checks every link. With
+    /// `keep_bodies` the site keeps every page's rendered body and text (the preview re-renders
+    /// single pages); without, only the bodies the feeds need, so memory stays flat however big
+    /// the site is.
+    pub fn run(mut self, sink: &dyn Sink, keep_bodies: bool) -> Report {
+        let mut diagnostics = Diagnostics::default();
+        diagnostics.extend(std::mem::take(&mut self.problems));
+        let plan = match time(self.timings(), Part::Setup, "", || self.plan()) {
+            Ok(p) => p,
+            Err(d) => {
+                diagnostics.push(d);
+                Plan::of(&self.site, Vec::new())
+            }
+        };
+        // Held apart from `self`, which the results are written back into.
+        let timings = self.options.timings.clone();
+        let timings = timings.as_deref();
+        let recorder = Recorder {
+            sink,
+            timings,
+            index: Mutex::new(OutputIndex::default()),
+            errors: Mutex::new(Vec::new()),
+        };
+        let page_problems = diagnostics.has_errors();
+        let keep: Vec<bool> = if keep_bodies {
+            vec![true; self.site.pages.len()]
+        } else {
+            let feeds = listing::feed_pages(&self.site);
+            (0..self.site.pages.len())
+                .map(|i| feeds.contains(&i))
+                .collect()
+        };
+        // The pages' texts are lent to the render workers. Without `keep_bodies` (writing to
+        // disk, `sade check`) each text is let go once its page is rendered: on big sites the
+        // sources are most of the memory. `Site::reload_sources` reads them back if a diagnostic
+        // needs them.
+        let texts: Vec<Arc<String>> = self
+            .site
+            .pages
+            .iter_mut()
+            .map(|p| std::mem::take(&mut p.source.text))
+            .collect();
+        let this = &self;
+        let render_pages = || -> Vec<(PageResult, Option<Arc<String>>)> {
+            texts
+                .into_par_iter()
+                .enumerate()
+                .map(|(i, text)| {
+                    let page = &this.site.pages[i];
+                    let source = Source::shared(page.source.path.clone(), text);
+                    let file = source.path.display();
+                    let result = crate::timings::page(timings, &file, || {
+                        let mut body = this.render_body(page, &source)?;
+                        if !page_problems {
+                            let files = this.render_page(i, &source, &body).map_err(|d| vec![d])?;
+                            for f in files {
+                                recorder.put(f);
+                            }
+                        }
+                        if !keep[i] {
+                            body.html = String::new();
+                            body.markdown = String::new();
+                            body.calls = Vec::new();
+                        }
+                        Ok(body)
+                    });
+                    (result, keep_bodies.then_some(source.text))
+                })
+                .collect()
+        };
+        // The lists need front matter only, so they are made while the pages render: the
+        // biggest (a section listing every page) would otherwise run alone at the end.
+        let make_lists = || -> Vec<Diagnostic> {
+            if page_problems {
+                return Vec::new();
+            }
+            time(timings, Part::Lists, "", || {
+                let lists = Lists::new(&this.site, &this.templates, &this.bases);
+                let outputs: Vec<&Output> = plan.of_kind(Kind::List).collect();
+                outputs
+                    .par_iter()
+                    .filter_map(|o| lists.render(o))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .filter_map(|made| match made {
+                        Ok(f) => {
+                            recorder.put(f);
+                            None
+                        }
+                        Err(d) => Some(d),
+                    })
+                    .collect()
+            })
+        };
+        let (rendered, list_problems) = rayon::join(render_pages, make_lists);
+        for (i, (r, text)) in rendered.into_iter().enumerate() {
+            match r {
+                Ok(b) => self.site.rendered[i] = b,
+                Err(ds) => diagnostics.extend(ds),
+            }
+            if let Some(text) = text {
+                self.site.pages[i].source.text = text;
+            }
+        }
+        diagnostics.extend(list_problems);
+        if diagnostics.has_errors() {
+            diagnostics.sort();
+            return Report {
+                diagnostics,
+                pipeline: Some(self),
+                index: OutputIndex::default(),
+                plan,
+                updated: None,
+            };
+        }
+        for output in plan.of_kind(Kind::Feed) {
+            if let Output::Feed(lang) = output {
+                let feed = time(timings, Part::Lists, "", || {
+                    listing::feed(&self.site, *lang)
+                });
+                recorder.put(feed);
+            }
+        }
+        for output in plan.of_kind(Kind::Static) {
+            if let Output::Static(path) = output {
+                match self.static_file(path) {
+                    Ok(f) => recorder.put(f),
+                    Err(d) => diagnostics.push(d),
+                }
+            }
+        }
+        let index = recorder.index.into_inner();
+        diagnostics.extend(recorder.errors.into_inner());
+        let mut errors = time(timings, Part::Checks, "", || {
+            crate::links::site_errors(&self.site, &index)
+        });
+        if !errors.is_empty() && !keep_bodies {
+            // The diagnostics quote the sources, which were let go after rendering.
+            self.site.reload_sources(&self.options.root);
+            errors = crate::links::site_errors(&self.site, &index);
+        }
+        diagnostics.extend(errors);
+        diagnostics.sort();
+        Report {
+            diagnostics,
+            pipeline: Some(self),
+            index,
+            plan,
+            updated: None,
+        }
+    }
+}
