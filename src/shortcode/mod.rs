@@ -75,6 +75,21 @@ pub struct Context<'a> {
     pub timings: Option<&'a Timings>,
 }
 
+impl<'a> Context<'a> {
+    /// A context for a document in `lang` titled `title` at `path`: inline, without UI strings
+    /// or timings (a page's own context comes from [`crate::pipeline::Pipeline::context`]).
+    pub fn new(lang: Lang, title: &'a str, path: &'a str) -> Context<'a> {
+        Context {
+            lang,
+            page_title: title,
+            page_path: path,
+            block: false,
+            strings: None,
+            timings: None,
+        }
+    }
+}
+
 /// A shortcode's output: HTML for the page, markdown for its `index.md` twin.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Expansion {
