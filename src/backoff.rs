@@ -24,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
-mod chacha;
+pub(crate) mod chacha;
 
 use chacha::{Keystreams, LANES};
 
@@ -459,7 +459,7 @@ impl Params {
 
     /// One client's waits under `strategy` (SPEC §2), written into `out` (cleared first).
     /// `nominal` and `ranges` are this schedule's, passed in so a fleet computes them once.
-    fn client_waits(
+    pub(crate) fn client_waits(
         &self,
         strategy: Strategy,
         rng: &mut ChaCha8Rng,
