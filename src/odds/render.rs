@@ -238,8 +238,8 @@ fn describe_nested(odds: &Odds, lang: Lang) -> Option<String> {
             n.layers
         ),
         Lang::Tr => format!(
-            "İç içe {} katman: istek başına en alttaki servise en çok {max} çağrı ulaşır, \
-             ortalama {expected}; isteklerin {p} kadarı başarılı olur.",
+            "İç içe {} katman: istek başına en alttaki servise en çok {max} çağrı gider, \
+             ortalamada {expected}; isteklerin başarı oranı {p}.",
             n.layers
         ),
     })
