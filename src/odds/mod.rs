@@ -682,6 +682,68 @@ mod tests {
         assert_eq!(nearest_rank(&[], 500), None);
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// `none` simulated like the jittered strategies (its own failure stream, fixed waits)
+        /// agrees with its exact odds: the outage view bit for bit (nothing is random there),
+        /// and each quantile is the exact one unless the exact conditional CDF at the smaller of
+        /// the two lies within 5σ of q.
+        #[test]
+        fn none_simulated_converges_to_exact(
+            attempts in 1u32..=12,
+            f in 0.0f64..=1.0,
+            tau in 0.0f64..3_000.0,
+            outage in 0.0f64..100_000.0,
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let p = Params::builder(ms(100.0))
+                .cap(Some(ms(10_000.0)))
+                .attempts(attempts)
+                .strategies(vec![Strategy::None])
+                .seed(seed)
+                .build()
+                .unwrap();
+            let clients = 4_000;
+            let inputs = Inputs::builder()
+                .fail(Some(f))
+                .timeout(ms(tau))
+                .outage(Some(ms(outage)))
+                .clients(clients)
+                .build(&p)
+                .unwrap();
+            let exact = Odds::compute(&p, &inputs).strategy(Strategy::None).cloned().unwrap();
+            let keystreams = crate::backoff::chacha::Keystreams::new(seed);
+            let sim = simulate::simulate(&p, Strategy::None, &inputs, &keystreams);
+            proptest::prop_assert_eq!(Some(outage_of(sim.delays_after, clients)), exact.outage);
+
+            let starts = none_starts(&p, tau);
+            let calls = attempts + 1;
+            let pow = powers(f, calls);
+            let n = sim.success.len() as f64;
+            for (i, &per_mille) in QUANTILES.iter().enumerate() {
+                let simulated = nearest_rank(&sim.success, per_mille);
+                let want = exact.success_ms.unwrap()[i];
+                if simulated == want {
+                    continue;
+                }
+                let (Some(s), Some(e)) = (simulated, want) else {
+                    // Nobody succeeded in the simulation: only when success is that rare.
+                    proptest::prop_assert!((1.0 - pow[calls as usize]) * f64::from(clients) < 20.0);
+                    continue;
+                };
+                let k = starts.iter().position(|&t| t == s.min(e)).unwrap() + 1;
+                let cdf = (1.0 - pow[k]) / (1.0 - pow[calls as usize]);
+                let q = f64::from(per_mille) / 1000.0;
+                let sigma = (q * (1.0 - q) / n).sqrt();
+                proptest::prop_assert!(
+                    (cdf - q).abs() <= 5.0 * sigma + 1.0 / n,
+                    "q {q}: simulated {s}, exact {e}, CDF {cdf}"
+                );
+            }
+        }
+    }
+
     /// base 100 ms, ×2, cap 30 s, 4 attempts: waits 100, 200, 400, 800; τ = 1 s:
     /// T = 0, 1100, 2300, 3700, 5500; give up after 5·1000 + 1500 = 6500.
     #[test]
