@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use super::{ArgError, ArgKind, ArgSpec, Args, Context, Expansion, Value};
 use crate::backoff::{Params, ParamsKey, Schedule, Strategy};
 use crate::i18n::{format_duration, push_duration, Lang};
+use crate::odds::{Inputs, InputsKey, Odds};
 use crate::timings::{time, Part, Timings};
 
 /// `base`: the first wait.
@@ -274,6 +275,65 @@ impl Schedules {
         }
         map.insert((key, fleet), Arc::clone(&schedule));
         schedule
+    }
+}
+
+/// Odds already computed in this registry's lifetime, shared by `backoff_odds` and
+/// `backoff_outage`: a page's table, its inline values and the translation twin simulate once.
+/// Bounded like [`Schedules`]: cleared when it holds [`OddsCache::LIMIT`] entries (each keeps
+/// its outage delays, up to 100 000 per strategy).
+#[derive(Default)]
+pub struct OddsCache(Mutex<HashMap<(ParamsKey, InputsKey), Arc<Odds>>>);
+
+impl OddsCache {
+    /// Entries kept at most.
+    pub const LIMIT: usize = 256;
+
+    /// The odds of `params` under `inputs`; computing ones not yet known adds its time to
+    /// `timings` as backoff math.
+    pub fn get(&self, params: &Params, inputs: &Inputs, timings: Option<&Timings>) -> Arc<Odds> {
+        let key = (params.key(), inputs.key());
+        if let Some(o) = self.0.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Arc::clone(o);
+        }
+        let odds = Arc::new(time(timings, Part::BackoffMath, "", || {
+            Odds::compute(params, inputs)
+        }));
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= Self::LIMIT {
+            map.clear();
+        }
+        map.insert(key, Arc::clone(&odds));
+        odds
+    }
+}
+
+/// The one strategy an inline value is about; `what` names the value in the error.
+pub fn one_strategy(params: &Params, what: &str) -> Result<Strategy, ArgError> {
+    match params.strategies() {
+        [s] => Ok(*s),
+        _ => Err(ArgError {
+            arg: Some("jitter".into()),
+            message: format!("{what} is one strategy's: name exactly one in `jitter`"),
+            help: Some("e.g. `jitter=full`".into()),
+        }),
+    }
+}
+
+/// `<data value="VALUE">TEXT</data>`, escaped, inline or in its own `<p>` as a block; the text
+/// alone in markdown.
+pub fn data_expansion(value: f64, text: &str, ctx: &Context) -> Expansion {
+    let mut html = String::with_capacity(48 + text.len());
+    if ctx.block {
+        html.push_str("<p>");
+    }
+    push_data(&mut html, value, |h| push_escaped(h, text));
+    if ctx.block {
+        html.push_str("</p>\n");
+    }
+    Expansion {
+        html,
+        markdown: text.to_string(),
     }
 }
 

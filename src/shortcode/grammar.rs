@@ -1,8 +1,9 @@
 //! The shortcode language of SPEC §4: `<< name(key=value, ...) >>`, parsed with byte spans into
 //! the page's whole source text, so every error can point at the exact argument.
 //!
-//! Values: durations with a unit (`100ms`, `1.5s`, `2m`, `1h`), numbers, booleans,
-//! `"strings"` (with `\"` and `\\`), bare words (`full`), lists (`[full, equal]`) and `none`.
+//! Values: durations with a unit (`100ms`, `1.5s`, `2m`, `1h`), numbers (a percentage such as
+//! `30%` is the number 0.3, for the failure rate of SPEC §7), booleans, `"strings"` (with `\"`
+//! and `\\`), bare words (`full`), lists (`[full, equal]`) and `none`.
 
 use std::ops::Range;
 
@@ -13,7 +14,7 @@ use crate::backoff::Delay;
 pub enum Value {
     /// `100ms`, `1.5s`.
     Duration(Delay),
-    /// `2`, `1.5`, `-3`.
+    /// `2`, `1.5`, `-3`; `30%` is 0.3.
     Number(f64),
     /// `true` / `false`.
     Bool(bool),
@@ -274,6 +275,12 @@ fn classify(text: &str) -> Result<Value, (String, Option<String>)> {
                 return Ok(Value::Number(n));
             }
         }
+        // `30%`: the number divided by 100 (as `sade calc --fail 30%` reads it).
+        if let Some(Ok(n)) = text.strip_suffix('%').map(str::parse::<f64>) {
+            if n.is_finite() {
+                return Ok(Value::Number(n / 100.0));
+            }
+        }
         return Delay::parse(text).map(Value::Duration).map_err(|e| {
             (
                 format!("`{text}` is not a number or a duration: {e}"),
@@ -394,6 +401,25 @@ mod tests {
         assert_eq!(v[4], &Value::Word("full".into()));
         assert!(matches!(v[5], Value::List(l) if l.len() == 2));
         assert_eq!(v[6], &Value::None);
+    }
+
+    #[test]
+    fn a_percentage_is_a_number() {
+        let src = "<< t(a=30%, b=12.5%, c=-1%) >>";
+        let call = parse_call(src, 0, src.len()).unwrap();
+        let v: Vec<&Value> = call.args.iter().map(|a| &a.value.value).collect();
+        assert_eq!(
+            v,
+            [
+                &Value::Number(0.3),
+                &Value::Number(0.125),
+                &Value::Number(-0.01)
+            ]
+        );
+        assert_eq!(call.args[0].value.text, "30%");
+        for bad in ["<< t(a=%) >>", "<< t(a=30%%) >>", "<< t(a=1e999%) >>"] {
+            assert!(parse_call(bad, 0, bad.len()).is_err(), "{bad}");
+        }
     }
 
     #[test]
