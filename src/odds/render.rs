@@ -150,7 +150,7 @@ pub fn outage_rows(odds: &Odds, params: &Params, lang: Lang) -> Vec<Row> {
 
 /// The inputs in words: "A call fails 30% of the time and a failing call takes 2 s; at most 9
 /// calls per request. None is exact; the jittered strategies are simulated, 10,000 requests
-/// each."
+/// each." (The seed is in the schedule's own description.)
 pub fn describe_inputs(odds: &Odds, params: &Params, lang: Lang) -> String {
     let inputs = odds.inputs();
     let calls = odds.calls;
@@ -191,14 +191,11 @@ pub fn describe_inputs(odds: &Odds, params: &Params, lang: Lang) -> String {
     if simulated {
         out.push_str(&match lang {
             Lang::En => format!(
-                " None is exact; the jittered strategies are simulated, {clients} requests each \
-                 (seed {}).",
-                params.seed()
+                " None is exact; the jittered strategies are simulated, {clients} requests each."
             ),
             Lang::Tr => format!(
                 " None kesin hesaplanır; jitter'lı stratejiler her biri {clients} istekle simüle \
-                 edilir (tohum {}).",
-                params.seed()
+                 edilir."
             ),
         });
     }
