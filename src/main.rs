@@ -272,7 +272,13 @@ fn odds_inputs(args: &CalcArgs, params: &Params) -> Result<Option<sade::odds::In
         .layers(args.layers)
         .build(params)
         .map(Some)
-        .map_err(|e| e.to_string())
+        .map_err(|mut e| {
+            // The engine's `clients` is this command's `--odds-clients`.
+            if e.arg == "clients" {
+                e.arg = "odds-clients";
+            }
+            e.to_string()
+        })
 }
 
 fn build(args: BuildArgs) -> ExitCode {

@@ -554,7 +554,7 @@ fn odds_errors_name_the_argument_and_the_range() {
     assert!(line.contains("from 1 to 10"), "{line}");
     let line = error_line(&with(&["--fail", "0.1", "--odds-clients", "0"]));
     assert!(
-        line.contains("`clients`") && line.contains("from 1 to 100000"),
+        line.contains("`odds-clients` is 0") && line.contains("from 1 to 100000"),
         "{line}"
     );
 }
