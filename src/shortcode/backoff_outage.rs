@@ -86,12 +86,15 @@ impl Shortcode for BackoffOutage {
         }
         let odds = self.0.get(&p, &inputs, ctx.timings);
         if show == "chart" {
+            let mut markdown = format!("*{}*\n\n", title(&odds, ctx.lang));
+            for f in facts(&odds, &p, ctx.lang) {
+                markdown.push_str("- ");
+                markdown.push_str(&f);
+                markdown.push('\n');
+            }
             return Ok(Expansion {
                 html: chart_html(&odds, &p, ctx.lang),
-                markdown: facts(&odds, &p, ctx.lang)
-                    .iter()
-                    .map(|f| format!("- {f}\n"))
-                    .collect(),
+                markdown,
             });
         }
         let what = format!("`show={show}`");
@@ -170,6 +173,23 @@ fn facts(odds: &Odds, params: &Params, lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// The chart's title (and the twin's caption).
+fn title(odds: &Odds, lang: Lang) -> String {
+    let outage = odds.inputs().outage().map_or(0.0, |o| o.as_ms());
+    let outage = format_duration(outage, lang);
+    let requests = format_number(f64::from(odds.inputs().clients()), 0, lang);
+    match lang {
+        Lang::En => format!(
+            "Successful calls after a {outage} outage, by time after the service is back \
+             ({requests} requests per strategy, one scale for all)"
+        ),
+        Lang::Tr => format!(
+            "{outage} süren bir kesintiden sonra başarılı çağrılar, servisin dönüşünden itibaren \
+             geçen süreye göre (strateji başına {requests} istek, hepsi aynı ölçekte)"
+        ),
+    }
+}
+
 /// View box width; the plot runs from `LEFT` to `LEFT + PLOT`.
 const WIDTH: f64 = 400.0;
 const LEFT: f64 = 10.0;
@@ -228,22 +248,9 @@ pub fn chart_html(odds: &Odds, params: &Params, lang: Lang) -> String {
     let tallest = counts.iter().flatten().copied().max().unwrap_or(0).max(1);
     let x = |ms: f64| LEFT + PLOT * ms / end;
     let height = strategies.len() as f64 * STRIP + AXIS;
-    let outage = odds.inputs().outage().map_or(0.0, |o| o.as_ms());
-    let requests = format_number(f64::from(odds.inputs().clients()), 0, lang);
     let bin = format_duration(end / BINS as f64, lang);
     let tallest_text = format_number(f64::from(tallest), 0, lang);
-    let title = match lang {
-        Lang::En => format!(
-            "Successful calls after a {} outage, by time after the service is back ({requests} \
-             requests per strategy, one scale for all)",
-            format_duration(outage, lang)
-        ),
-        Lang::Tr => format!(
-            "{} süren bir kesintiden sonra başarılı çağrılar, servisin dönüşünden itibaren geçen \
-             süreye göre (strateji başına {requests} istek, hepsi aynı ölçekte)",
-            format_duration(outage, lang)
-        ),
-    };
+    let title = title(odds, lang);
     let bars = match lang {
         Lang::En => format!(
             "Each bar counts the successful calls in {bin}; the tallest holds {tallest_text}. \
@@ -301,7 +308,8 @@ pub fn chart_html(odds: &Odds, params: &Params, lang: Lang) -> String {
             if count == 0 {
                 continue;
             }
-            let h = (f64::from(count) / f64::from(tallest) * BARS).max(1.0);
+            // At least 2 units: a thin spread stays visible next to a synchronized wall.
+            let h = (f64::from(count) / f64::from(tallest) * BARS).max(2.0);
             let _ = writeln!(
                 s,
                 "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{bar_w:.2}\" height=\"{h:.2}\"/>",
