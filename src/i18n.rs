@@ -499,8 +499,6 @@ pub struct OddsWords {
     pub outage_first: &'static str,
     /// Chart axis: time after the service is back.
     pub after_recovery: &'static str,
-    /// Chart axis: successful calls.
-    pub successful_calls: &'static str,
 }
 
 const TR_ODDS: OddsWords = OddsWords {
@@ -518,7 +516,6 @@ const TR_ODDS: OddsWords = OddsWords {
     outage_at: "Servis döndükten sonra başarı, {q}",
     outage_first: "Servis döndükten sonraki ilk 100 ms içinde gelenler",
     after_recovery: "Servis döndükten sonra geçen süre",
-    successful_calls: "başarılı çağrı",
 };
 
 const EN_ODDS: OddsWords = OddsWords {
@@ -536,7 +533,6 @@ const EN_ODDS: OddsWords = OddsWords {
     outage_at: "Success after recovery, {q}",
     outage_first: "Requests in the first 100 ms after recovery",
     after_recovery: "Time after the service is back",
-    successful_calls: "successful calls",
 };
 
 impl Lang {

@@ -377,8 +377,6 @@ pub struct Outage {
     pub first_window_share: Option<f64>,
     /// Every request that waits it out, its delay after O, sorted (what charts draw).
     pub delays_ms: Vec<f64>,
-    /// Requests in all (the ones that wait it out plus the ones that give up).
-    pub requests: u32,
 }
 
 /// The odds of SPEC §7 for a schedule.
@@ -462,6 +460,9 @@ fn strategy_odds(
             .outage
             .map(|o| exact_outage(&starts, o.as_ms(), inputs.clients));
         (success, within, outage)
+    } else if inputs.fail.is_none() && inputs.outage.is_none() {
+        // Only the worst case and the fit were asked for: nothing to simulate.
+        (None, None, None)
     } else {
         let sim = simulate::simulate(params, strategy, inputs, keystreams);
         let clients = f64::from(inputs.clients);
@@ -548,7 +549,6 @@ fn outage_of(delays_ms: Vec<f64>, requests: u32) -> Outage {
         p99_ms: nearest_rank(&delays_ms, 990),
         first_window_share: (waited > 0).then(|| f64::from(first) / f64::from(waited)),
         delays_ms,
-        requests,
     }
 }
 

@@ -164,7 +164,7 @@ pub fn describe_inputs(odds: &Odds, params: &Params, lang: Lang) -> String {
             format_probability(f, lang)
         ),
         (Lang::En, Some(f)) => format!(
-            "A call fails {} of the time, at once",
+            "A call fails {} of the time, and at once (no timeout)",
             format_probability(f, lang)
         ),
         (Lang::En, None) => format!("A failing call takes {timeout}"),
@@ -173,7 +173,7 @@ pub fn describe_inputs(odds: &Odds, params: &Params, lang: Lang) -> String {
             format_probability(f, lang)
         ),
         (Lang::Tr, Some(f)) => format!(
-            "Bir çağrı {} olasılıkla başarısız oluyor, hemen",
+            "Bir çağrı {} olasılıkla başarısız oluyor, hem de zaman aşımı beklemeden",
             format_probability(f, lang)
         ),
         (Lang::Tr, None) => format!("Başarısız bir çağrı {timeout} sürüyor"),

@@ -228,7 +228,7 @@ fn value(odds: &Odds, params: &Params, show: &str, ctx: &Context) -> Result<Expa
         )
     };
     match show {
-        // Checked by `render`; the `?` makes these total.
+        // `fail` is a required argument, so these are always there.
         "p_success" => return Ok(share(odds.p_success.unwrap_or_default())),
         "p_fail" => return Ok(share(odds.p_fail.unwrap_or_default())),
         "expected_calls" => {

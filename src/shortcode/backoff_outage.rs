@@ -129,7 +129,6 @@ fn outage_of(odds: &Odds, strategy: Strategy) -> &Outage {
         p99_ms: None,
         first_window_share: None,
         delays_ms: Vec::new(),
-        requests: 0,
     };
     odds.strategy(strategy)
         .and_then(|s| s.outage.as_ref())

@@ -452,7 +452,7 @@
         if (o.fail !== null) success = exactSuccess(o.fail, starts);
         if (o.fail !== null && o.deadline_ms !== null) within = exactWithin(o.fail, starts, o.deadline_ms);
         if (o.outage_ms !== null) outage = exactOutage(starts, o.outage_ms, o.clients);
-      } else {
+      } else if (o.fail !== null || o.outage_ms !== null) {
         var sim = simulate(p, s, o, key, ranges);
         if (o.fail !== null) {
           success = QUANTILES.map(function (q) {
