@@ -171,6 +171,29 @@ pub fn format_percent(share: f64, lang: Lang) -> String {
     }
 }
 
+/// A probability as a percentage with enough decimals that a share strictly between 0 and 1
+/// never reads as 0 % or 100 %: two significant digits of whichever is smaller, the share or
+/// its complement, at least one decimal and at most six (`%99,998` for 1 − 0.00002, `0.002%`
+/// for 0.00002, `96.9%` for 0.96875). A share closer than 0.000 000 5 % to 0 or 1 keeps six
+/// decimals and gets `≈ ` in front, as rounded durations do.
+///
+/// The browser's `formatProbability` (static/js/odds.js) does the same operations.
+pub fn format_probability(share: f64, lang: Lang) -> String {
+    const SCALE: [f64; 7] = [1.0, 10.0, 100.0, 1_000.0, 10_000.0, 100_000.0, 1_000_000.0];
+    let near = share.min(1.0 - share);
+    let mut decimals = 1;
+    while near > 0.0 && decimals < 6 && (near * 100.0 * SCALE[decimals]).round() < 10.0 {
+        decimals += 1;
+    }
+    let approx = near > 0.0 && (near * 100.0 * SCALE[decimals]).round() == 0.0;
+    let n = format_number(share * 100.0, decimals, lang);
+    let approx = if approx { "≈ " } else { "" };
+    match lang {
+        Lang::Tr => format!("{approx}%{n}"),
+        Lang::En => format!("{approx}{n}%"),
+    }
+}
+
 /// The unit a duration is shown in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeUnit {
@@ -458,6 +481,84 @@ impl Lang {
     }
 }
 
+/// Words of the odds (SPEC §7): `sade calc --fail …`, `backoff_odds`, `backoff_outage`.
+/// `{d}` stands for a duration (the deadline), `{o}` for the outage.
+#[derive(Debug)]
+pub struct OddsWords {
+    /// Title of the odds section.
+    pub odds: &'static str,
+    /// Title of the outage section.
+    pub outage: &'static str,
+    /// Row: P(success).
+    pub p_success: &'static str,
+    /// Row: the share that still fails.
+    pub p_fail: &'static str,
+    /// Row: expected calls per request.
+    pub load: &'static str,
+    /// Row: time to success at a quantile (`{q}` = p50, p90, p99).
+    pub success_at: &'static str,
+    /// Row: P(done within the deadline `{d}`).
+    pub within: &'static str,
+    /// Row: K·τ + Σ max w.
+    pub give_up_worst: &'static str,
+    /// Row: the most attempts that fit `{d}`.
+    pub fit_attempts: &'static str,
+    /// Row: the largest base that fits `{d}`.
+    pub fit_base: &'static str,
+    /// Row: share that gives up before the service is back.
+    pub outage_give_up: &'static str,
+    /// Row: delay after recovery at a quantile (`{q}`).
+    pub outage_at: &'static str,
+    /// Row: share that arrives in the first 100 ms after recovery.
+    pub outage_first: &'static str,
+    /// Chart axis: time after the service is back.
+    pub after_recovery: &'static str,
+}
+
+const TR_ODDS: OddsWords = OddsWords {
+    odds: "Olasılıklar",
+    outage: "Kesinti",
+    p_success: "Başarılı olan istekler",
+    p_fail: "Yine de başarısız olan istekler",
+    load: "İstek başına çağrı (yük çarpanı)",
+    success_at: "Başarıya kadar geçen süre, {q}",
+    within: "Süre sınırı ({d}) içinde başarılı",
+    give_up_worst: "Vazgeçene kadar en uzun süre",
+    fit_attempts: "Süre sınırına ({d}) sığan en çok deneme",
+    fit_base: "Süre sınırına ({d}) sığan en büyük base",
+    outage_give_up: "Servis dönmeden vazgeçen istekler",
+    outage_at: "Servis döndükten sonra başarı, {q}",
+    outage_first: "Servis döndükten sonraki ilk 100 ms içinde gelenler",
+    after_recovery: "Servis döndükten sonra geçen süre",
+};
+
+const EN_ODDS: OddsWords = OddsWords {
+    odds: "Odds",
+    outage: "Outage",
+    p_success: "Requests that succeed",
+    p_fail: "Requests that still fail",
+    load: "Calls per request (load multiplier)",
+    success_at: "Time to success, {q}",
+    within: "Succeed within the deadline ({d})",
+    give_up_worst: "Longest time before giving up",
+    fit_attempts: "Most attempts that fit the deadline ({d})",
+    fit_base: "Largest base that fits the deadline ({d})",
+    outage_give_up: "Requests that give up before it is back",
+    outage_at: "Success after recovery, {q}",
+    outage_first: "Requests in the first 100 ms after recovery",
+    after_recovery: "Time after the service is back",
+};
+
+impl Lang {
+    /// The odds' words in this language.
+    pub fn odds_words(self) -> &'static OddsWords {
+        match self {
+            Lang::Tr => &TR_ODDS,
+            Lang::En => &EN_ODDS,
+        }
+    }
+}
+
 /// `Full`, `Equal`, ...: strategy names as headings (the same in both languages).
 pub fn strategy_label(strategy: crate::backoff::Strategy) -> &'static str {
     use crate::backoff::Strategy;
@@ -510,6 +611,27 @@ mod tests {
     fn percents() {
         assert_eq!(format_percent(0.125, Lang::Tr), "%12,5");
         assert_eq!(format_percent(0.125, Lang::En), "12.5%");
+    }
+
+    #[test]
+    fn probabilities() {
+        assert_eq!(format_probability(0.96875, Lang::En), "96.9%");
+        assert_eq!(format_probability(0.96875, Lang::Tr), "%96,9");
+        assert_eq!(format_probability(0.5, Lang::En), "50%");
+        assert_eq!(format_probability(0.0, Lang::En), "0%");
+        assert_eq!(format_probability(1.0, Lang::Tr), "%100");
+        // f = 0.3, K = 9: 0.3⁹ ≈ 0.0000197 fails.
+        let fail = 0.3f64.powi(9);
+        assert_eq!(format_probability(fail, Lang::En), "0.002%");
+        assert_eq!(format_probability(1.0 - fail, Lang::En), "99.998%");
+        assert_eq!(format_probability(1.0 - fail, Lang::Tr), "%99,998");
+        assert_eq!(format_probability(0.001, Lang::En), "0.1%");
+        assert_eq!(format_probability(0.0123, Lang::En), "1.2%");
+        assert_eq!(format_probability(0.000_123_4, Lang::En), "0.012%");
+        assert_eq!(format_probability(1e-12, Lang::En), "≈ 0%");
+        assert_eq!(format_probability(1.0 - 1e-12, Lang::Tr), "≈ %100");
+        assert_eq!(format_probability(4e-9, Lang::En), "≈ 0%");
+        assert_eq!(format_probability(6e-9, Lang::En), "0.000001%");
     }
 
     #[test]

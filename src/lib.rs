@@ -3,7 +3,8 @@
 //!
 //! The stages, in the order data flows:
 //!
-//! 1. [`backoff`] — the pure math: schedules, seeded jitter, the fleet simulation.
+//! 1. [`backoff`] — the pure math: schedules, seeded jitter, the fleet simulation; [`odds`] —
+//!    what a schedule means for requests: success, load, deadlines, outages (SPEC §7).
 //! 2. [`config`] and [`content`] — `sade.yaml`, then `content/**/NAME.{tr,en}.md` with typed
 //!    front matter, paired into translations.
 //! 3. [`markdown`] with [`shortcode`] — pulldown-cmark events, shortcodes expanded on the event
@@ -44,6 +45,7 @@ pub mod links;
 pub mod listing;
 pub mod markdown;
 pub mod mdbook;
+pub mod odds;
 pub mod output;
 pub mod pipeline;
 pub mod plan;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use sade::backoff::{Delay, Params, Schedule, Strategy};
+use sade::backoff::{Delay, Param, Params, Schedule, Strategy};
 use sade::i18n::Lang;
 
 #[derive(Parser)]
@@ -144,6 +144,24 @@ struct CalcArgs {
     /// Clients in the fleet simulation (1..=100000).
     #[arg(long, default_value_t = 1000)]
     clients: u32,
+    /// Odds (SPEC §7): the chance that one call fails, `0.3` or `30%` (0 to 1).
+    #[arg(long, allow_hyphen_values = true, help_heading = "Odds")]
+    fail: Option<String>,
+    /// Odds: how long a failing call takes (a duration ≥ 0; default 0ms).
+    #[arg(long, value_parser = parse_odds_delay, allow_hyphen_values = true, help_heading = "Odds")]
+    timeout: Option<Delay>,
+    /// Odds: the deadline a request should finish within; adds P(within it) and the deadline fit.
+    #[arg(long, value_parser = parse_odds_delay, allow_hyphen_values = true, help_heading = "Odds")]
+    deadline: Option<Delay>,
+    /// Odds: the service is down for this long from t = 0; adds who meets it when it is back.
+    #[arg(long, value_parser = parse_odds_delay, allow_hyphen_values = true, help_heading = "Odds")]
+    outage: Option<Delay>,
+    /// Odds: requests simulated per jittered strategy (1..=100000; `--clients` is the fleet's).
+    #[arg(long, default_value_t = sade::odds::DEFAULT_CLIENTS, help_heading = "Odds")]
+    odds_clients: u32,
+    /// Odds: nested retry layers, each retrying the one below (1..=10; needs --fail).
+    #[arg(long, help_heading = "Odds")]
+    layers: Option<u32>,
     /// Language of the table: tr or en.
     #[arg(long, default_value = "en")]
     lang: Lang,
@@ -160,6 +178,15 @@ struct Jitter(Vec<Strategy>);
 
 fn parse_delay(text: &str) -> Result<Delay, String> {
     Delay::parse(text).map_err(|e| e.to_string())
+}
+
+/// A duration of the odds (timeout, deadline, outage): zero is allowed, and the error says what
+/// is.
+fn parse_odds_delay(text: &str) -> Result<Delay, String> {
+    Delay::parse(text).map_err(|e| match e {
+        sade::backoff::DelayParseError::OutOfRange => e.to_string(),
+        e => format!("{e} (a duration ≥ 0 is expected, e.g. `2s`)"),
+    })
 }
 
 fn parse_cap(text: &str) -> Result<Cap, String> {
@@ -180,19 +207,62 @@ fn calc(args: CalcArgs) -> Result<String, String> {
         .factor(args.factor)
         .cap(args.cap.0)
         .attempts(args.attempts)
-        .strategies(args.jitter.0)
+        .strategies(args.jitter.0.clone())
         .seed(args.seed)
         .clients(args.clients)
         .build()
         .map_err(|e| e.to_string())?;
+    let odds = odds_inputs(&args, &params)?.map(|i| sade::odds::Odds::compute(&params, &i));
     let schedule = Schedule::compute(&params);
     Ok(if args.json {
-        let mut s = sade::report::render_json(&schedule).to_string();
+        let mut doc = sade::report::render_json(&schedule);
+        if let (Some(odds), Some(doc)) = (&odds, doc.as_object_mut()) {
+            doc.insert("odds".into(), sade::odds::render_json(odds, &params));
+        }
+        let mut s = doc.to_string();
         s.push('\n');
         s
     } else {
-        sade::report::render_text(&schedule, args.lang)
+        let mut s = sade::report::render_text(&schedule, args.lang);
+        if let Some(odds) = &odds {
+            s.push('\n');
+            s.push_str(&sade::odds::render_text(odds, &params, args.lang));
+        }
+        s
     })
+}
+
+/// The odds inputs, when any of `--fail`, `--timeout`, `--deadline`, `--outage`, `--layers` is
+/// given: each adds the odds its input allows (SPEC §7: keys whose input is absent are left out).
+fn odds_inputs(args: &CalcArgs, params: &Params) -> Result<Option<sade::odds::Inputs>, String> {
+    if args.fail.is_none()
+        && args.timeout.is_none()
+        && args.deadline.is_none()
+        && args.outage.is_none()
+        && args.layers.is_none()
+    {
+        return Ok(None);
+    }
+    let fail = args
+        .fail
+        .as_deref()
+        .map(sade::odds::parse_fail)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    sade::odds::Inputs::builder()
+        .fail(fail)
+        .timeout(args.timeout.unwrap_or(Delay::ZERO))
+        .deadline(args.deadline)
+        .outage(args.outage)
+        .clients(args.odds_clients)
+        .layers(args.layers)
+        .build(params)
+        .map(Some)
+        .map_err(|e| match e.param {
+            // The engine's `clients` is this command's `--odds-clients`.
+            Param::OddsClients => e.message("odds-clients"),
+            _ => e.to_string(),
+        })
 }
 
 fn build(args: BuildArgs) -> ExitCode {

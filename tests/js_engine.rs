@@ -1,4 +1,5 @@
-//! The browser engine (`static/js/backoff.js`) against this crate: runs `node --test tests/js/`
+//! The browser engines (`static/js/backoff.js`, `static/js/odds.js`) against this crate: runs
+//! `node --test tests/js/`
 //! with the `sade` binary of this build and a file of formatting cases computed here by the
 //! Rust functions, so the script's numbers, schedules and strings are checked against Rust's.
 //!
@@ -12,7 +13,7 @@ use std::process::Command;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use sade::html::push_float;
-use sade::i18n::{format_duration, format_number, format_percent, Lang};
+use sade::i18n::{format_duration, format_number, format_percent, format_probability, Lang};
 use serde_json::{json, Value};
 
 /// A uniform draw in `[0, 1)`.
@@ -119,7 +120,23 @@ fn format_cases() -> Value {
             json!([v, text])
         })
         .collect();
-    json!({"numbers": numbers, "durations": durations, "percents": percents, "floats": floats})
+    // Probabilities (static/js/odds.js): shares near 0 and 1 at every magnitude, where the
+    // number of decimals changes, and the ends.
+    let mut probabilities = Vec::new();
+    let mut shares: Vec<f64> = vec![0.0, 1.0, 0.5, 0.96875, 1e-300, 5e-9, 4.999e-9, 0.001, 0.01];
+    for _ in 0..400 {
+        let tiny = unit(&mut rng) * 10f64.powi(-((unit(&mut rng) * 12.0) as i32));
+        shares.push(tiny);
+        shares.push(1.0 - tiny);
+        shares.push(unit(&mut rng));
+    }
+    for share in shares {
+        for lang in Lang::ALL {
+            probabilities.push(json!([share, lang.code(), format_probability(share, lang)]));
+        }
+    }
+    json!({"numbers": numbers, "durations": durations, "percents": percents, "floats": floats,
+           "probabilities": probabilities})
 }
 
 #[test]

@@ -26,6 +26,18 @@ pub enum Param {
     Seed,
     /// Clients of the fleet simulation.
     Clients,
+    /// The chance that one call fails (SPEC §7).
+    Fail,
+    /// How long a failing call takes.
+    Timeout,
+    /// The time a request should finish within.
+    Deadline,
+    /// How long the service is down.
+    Outage,
+    /// Requests simulated for the odds.
+    OddsClients,
+    /// Nested retry layers.
+    Layers,
 }
 
 impl Param {
@@ -39,6 +51,13 @@ impl Param {
             Param::Jitter => "jitter",
             Param::Seed => "seed",
             Param::Clients => "clients",
+            Param::Fail => "fail",
+            Param::Timeout => "timeout",
+            Param::Deadline => "deadline",
+            Param::Outage => "outage",
+            // In shortcodes the odds' only clients; `sade calc` calls it `--odds-clients`.
+            Param::OddsClients => "clients",
+            Param::Layers => "layers",
         }
     }
 }
@@ -343,7 +362,7 @@ impl Params {
 
     /// One client's waits under `strategy` (SPEC §2), written into `out` (cleared first).
     /// `nominal` and `ranges` are this schedule's, passed in so a fleet computes them once.
-    pub(super) fn client_waits(
+    pub(crate) fn client_waits(
         &self,
         strategy: Strategy,
         rng: &mut ChaCha8Rng,

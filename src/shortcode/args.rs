@@ -75,10 +75,10 @@ impl ArgKind {
                 "a bare number is not a duration: write `{0}ms` or `{0}s`",
                 v.text
             ))),
-            // The grammar took it for a finite number, so it parses.
-            (ArgKind::Number, Value::Number) => match v.text.parse::<f64>() {
-                Ok(n) if n.is_finite() => Ok(ArgValue::Number(n)),
-                _ => wrong(None),
+            // The grammar took it for a finite number (or percentage), so it parses.
+            (ArgKind::Number, Value::Number) => match number(&v.text) {
+                Some(n) => Ok(ArgValue::Number(n)),
+                None => wrong(None),
             },
             (ArgKind::Integer, Value::Number) => match v.text.parse::<u64>() {
                 Ok(n) => Ok(ArgValue::Integer(n)),
@@ -128,6 +128,16 @@ impl ArgKind {
             _ => wrong(None),
         }
     }
+}
+
+/// A number as written: `1.5`, `-3`, `1e3`, or a percentage, `30%` = 0.3 (the failure rate of
+/// SPEC §7 is written either way).
+fn number(text: &str) -> Option<f64> {
+    let n = match text.strip_suffix('%') {
+        Some(percent) => percent.parse::<f64>().ok()? / 100.0,
+        None => text.parse::<f64>().ok()?,
+    };
+    n.is_finite().then_some(n)
 }
 
 fn strategy_error(e: UnknownStrategy) -> (String, Option<String>) {

@@ -9,8 +9,9 @@ use parking_lot::Mutex;
 
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion};
 use crate::backoff::{defaults, Param, Params, ParamsKey, Schedule, Strategy};
-use crate::html::push_data;
+use crate::html::{push_data, push_escaped};
 use crate::i18n::{format_duration, push_duration, Lang};
+use crate::odds::{Inputs, InputsKey, Odds};
 use crate::timings::{time, Part, Timings};
 
 /// `base`: the first wait.
@@ -64,6 +65,16 @@ pub static SCHEDULE_ARGS: [ArgSpec; 7] = [BASE, FACTOR, CAP, ATTEMPTS, JITTER, S
 /// Validated parameters from the schedule arguments a shortcode declares (the others keep their
 /// defaults); the number of waits is the argument `attempts_arg`. A bad value names its argument.
 pub fn params(args: &Args, attempts_arg: &str) -> Result<Params, ArgError> {
+    schedule_params(args, attempts_arg, true)
+}
+
+/// [`params`] for shortcodes whose `clients` are not the fleet's (the odds simulate their own
+/// requests): the fleet keeps its default.
+pub fn params_without_fleet(args: &Args) -> Result<Params, ArgError> {
+    schedule_params(args, Param::Attempts.name(), false)
+}
+
+fn schedule_params(args: &Args, attempts_arg: &str, fleet: bool) -> Result<Params, ArgError> {
     let name = |param: Param| match param {
         Param::Attempts => attempts_arg,
         other => other.name(),
@@ -84,8 +95,10 @@ pub fn params(args: &Args, attempts_arg: &str) -> Result<Params, ArgError> {
     if let Some(n) = u32_arg(Param::Attempts)? {
         builder = builder.attempts(n);
     }
-    if let Some(n) = u32_arg(Param::Clients)? {
-        builder = builder.clients(n);
+    if fleet {
+        if let Some(n) = u32_arg(Param::Clients)? {
+            builder = builder.clients(n);
+        }
     }
     if args.value(name(Param::Jitter)).is_some() {
         builder = builder.strategies(args.strategies(name(Param::Jitter))?.to_vec());
@@ -165,5 +178,64 @@ impl Schedules {
         }
         map.insert((key, fleet), Arc::clone(&schedule));
         schedule
+    }
+}
+
+/// Odds already computed in this registry's lifetime, shared by `backoff_odds` and
+/// `backoff_outage`: a page's table, its inline values and the translation twin simulate once.
+/// Bounded like [`Schedules`]: cleared when it holds [`OddsCache::LIMIT`] entries (each keeps
+/// its outage delays, up to 100 000 per strategy).
+#[derive(Default)]
+pub struct OddsCache(Mutex<HashMap<(ParamsKey, InputsKey), Arc<Odds>>>);
+
+impl OddsCache {
+    /// Entries kept at most.
+    pub const LIMIT: usize = 256;
+
+    /// The odds of `params` under `inputs`; computing ones not yet known adds its time to
+    /// `timings` as backoff math.
+    pub fn get(&self, params: &Params, inputs: &Inputs, timings: Option<&Timings>) -> Arc<Odds> {
+        let key = (params.key(), inputs.key());
+        if let Some(o) = self.0.lock().get(&key) {
+            return Arc::clone(o);
+        }
+        let odds = Arc::new(time(timings, Part::BackoffMath, "", || {
+            Odds::compute(params, inputs)
+        }));
+        let mut map = self.0.lock();
+        if map.len() >= Self::LIMIT {
+            map.clear();
+        }
+        map.insert(key, Arc::clone(&odds));
+        odds
+    }
+}
+
+/// The one strategy an inline value is about; `what` names the value in the error.
+pub fn one_strategy(params: &Params, what: &str) -> Result<Strategy, ArgError> {
+    match params.strategies() {
+        [s] => Ok(*s),
+        _ => Err(ArgError {
+            arg: Some("jitter".into()),
+            message: format!("{what} is one strategy's: name exactly one in `jitter`"),
+            help: Some("e.g. `jitter=full`".into()),
+        }),
+    }
+}
+
+/// `<data value="VALUE">TEXT</data>`, escaped, inline or in its own `<p>` as a block; the text
+/// alone in markdown.
+pub fn data_expansion(value: f64, text: &str, ctx: &Context) -> Expansion {
+    let mut html = String::with_capacity(48 + text.len());
+    if ctx.block {
+        html.push_str("<p>");
+    }
+    push_data(&mut html, value, |h| push_escaped(h, text));
+    if ctx.block {
+        html.push_str("</p>\n");
+    }
+    Expansion {
+        html,
+        markdown: text.to_string(),
     }
 }

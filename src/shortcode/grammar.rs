@@ -1,8 +1,9 @@
 //! The shortcode language of SPEC §4: `<< name(key=value, ...) >>`, parsed with byte spans into
 //! the page's whole source text, so every error can point at the exact argument.
 //!
-//! Values: durations with a unit (`100ms`, `1.5s`, `2m`, `1h`), numbers, booleans,
-//! `"strings"` (with `\"` and `\\`), bare words (`full`), lists (`[full, equal]`) and `none`.
+//! Values: durations with a unit (`100ms`, `1.5s`, `2m`, `1h`), numbers (a percentage such as
+//! `30%` is the number 0.3, for the failure rate of SPEC §7), booleans, `"strings"` (with `\"`
+//! and `\\`), bare words (`full`), lists (`[full, equal]`) and `none`.
 
 use std::ops::Range;
 
@@ -13,8 +14,9 @@ use crate::backoff::Delay;
 pub enum Value {
     /// `100ms`, `1.5s`.
     Duration(Delay),
-    /// `2`, `1.5`, `-3`, `1e3`: a finite number, kept as written in [`Spanned::text`] so each
-    /// argument kind reads it itself (a whole number exactly, never through a float).
+    /// `2`, `1.5`, `-3`, `1e3`, `30%`: a finite number, kept as written in [`Spanned::text`] so
+    /// each argument kind reads it itself (a whole number exactly, never through a float; a
+    /// percentage as its hundredth).
     Number,
     /// `true` / `false`.
     Bool(bool),
@@ -273,6 +275,12 @@ fn classify(text: &str) -> Result<Value, (String, Option<String>)> {
         if text.parse::<f64>().is_ok_and(f64::is_finite) {
             return Ok(Value::Number);
         }
+        // `30%`: a number too (the number kind reads it as 0.3, as `sade calc --fail 30%` does).
+        if let Some(Ok(n)) = text.strip_suffix('%').map(str::parse::<f64>) {
+            if n.is_finite() {
+                return Ok(Value::Number);
+            }
+        }
         return Delay::parse(text).map(Value::Duration).map_err(|e| {
             (
                 format!("`{text}` is not a number or a duration: {e}"),
@@ -409,6 +417,28 @@ mod tests {
         assert_eq!(v[4], &Value::Word("full".into()));
         assert!(matches!(v[5], Value::List(l) if l.len() == 2));
         assert_eq!(v[6], &Value::None);
+    }
+
+    #[test]
+    fn a_percentage_is_a_number() {
+        let src = "<< t(a=30%, b=12.5%, c=-1%) >>";
+        let call = parse_call(src, 0, src.len()).unwrap();
+        let v: Vec<(&Value, &str)> = call
+            .args
+            .iter()
+            .map(|a| (&a.value.value, a.value.text.as_str()))
+            .collect();
+        assert_eq!(
+            v,
+            [
+                (&Value::Number, "30%"),
+                (&Value::Number, "12.5%"),
+                (&Value::Number, "-1%")
+            ]
+        );
+        for bad in ["<< t(a=%) >>", "<< t(a=30%%) >>", "<< t(a=1e999%) >>"] {
+            assert!(parse_call(bad, 0, bad.len()).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub mod grammar;
 mod backoff_calculator;
 mod backoff_chart;
 mod backoff_delay;
+mod backoff_odds;
+mod backoff_outage;
 mod backoff_table;
 mod backoff_total;
 mod common;
@@ -125,7 +127,8 @@ impl Registry {
         }
     }
 
-    /// The built-in shortcodes: `backoff_table`, `backoff_delay`, `backoff_total`, ...
+    /// The built-in shortcodes: `backoff_table`, `backoff_delay`, `backoff_total`,
+    /// `backoff_odds`, `backoff_outage`, ...
     pub fn builtin() -> Registry {
         let mut r = Registry::empty();
         let schedules = Arc::new(common::Schedules::default());
@@ -134,6 +137,9 @@ impl Registry {
         r.register(Box::new(backoff_total::BackoffTotal(schedules.clone())));
         r.register(Box::new(backoff_chart::BackoffChart(schedules.clone())));
         r.register(Box::new(backoff_calculator::BackoffCalculator(schedules)));
+        let odds = Arc::new(common::OddsCache::default());
+        r.register(Box::new(backoff_odds::BackoffOdds(odds.clone())));
+        r.register(Box::new(backoff_outage::BackoffOutage(odds)));
         r
     }
 

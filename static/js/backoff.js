@@ -1111,6 +1111,25 @@
       return LABELS[STRATEGIES.indexOf(name)];
     },
     strategies: freeze(STRATEGIES.slice()),
+    // The pieces static/js/odds.js builds on (the same arithmetic as the schedule and the fleet).
+    // Not a stable API: they change with the engine.
+    engine: Object.freeze({
+      checkedParams: checkedParams,
+      seedKey: seedKey,
+      fillUnits: fillUnits,
+      nominalMs: nominalMs,
+      rangesMs: rangesMs,
+      Waits: Waits,
+      parseDelay: parseDelay,
+      delayText: delayText,
+      parseRustFloat: parseRustFloat,
+      parseU32: parseU32,
+      rustTrim: rustTrim,
+      parseError: parseError,
+      rangeError: rangeError,
+      pickLang: pickLang,
+      keys: freeze(KEYS.slice()),
+    }),
     limits: freeze({
       maxAttempts: MAX_ATTEMPTS,
       maxClients: MAX_CLIENTS,

@@ -1,0 +1,125 @@
+//! `backoff_odds` and `backoff_outage` (SPEC §7) on real pages: the table, the inline values and
+//! the outage chart in both languages, their `index.md` twins, and their errors, as goldens.
+//! Re-bless with `INSTA_UPDATE=always cargo test --test odds_shortcodes`.
+
+mod common;
+
+use sade::build::{build, Options};
+use sade::shortcode::Registry;
+
+fn front_matter(lang: &str) -> String {
+    format!("---\ntitle: \"Odds\"\nlang: {lang}\npublished: 2026-06-17\nsection: Tool\n---\n")
+}
+
+/// Builds `body` as a Turkish and an English page; returns the build.
+fn run(body: &str) -> sade::build::Build {
+    let site = common::site_with(&[
+        ("tools/x.tr.md", &format!("{}{body}", front_matter("tr"))),
+        ("tools/x.en.md", &format!("{}{body}", front_matter("en"))),
+    ]);
+    build(&Options::new(site.path()), &Registry::builtin())
+}
+
+/// The page's `<article>` (everything the shortcodes wrote is in it).
+fn article(b: &sade::build::Build, lang: &str) -> String {
+    let html = b
+        .outputs
+        .text(&format!("{lang}/tools/x/index.html"))
+        .unwrap()
+        .to_string();
+    html[html.find("<article").unwrap()..html.find("</article>").unwrap()].to_string()
+}
+
+fn errors(body: &str) -> String {
+    let site = common::site_with(&[("tools/x.en.md", &format!("{}{body}", front_matter("en")))]);
+    let b = build(&Options::new(site.path()), &Registry::builtin());
+    assert!(b.diagnostics.has_errors(), "expected errors");
+    b.diagnostics.render()
+}
+
+const SCHEDULE: &str = "base=100ms, cap=30s, attempts=8";
+
+fn page() -> String {
+    format!(
+        "With these settings << backoff_odds({SCHEDULE}, fail=30%, timeout=2s, show=p_fail) >> \
+         of requests still fail; each makes << backoff_odds({SCHEDULE}, fail=30%, timeout=2s, \
+         show=expected_calls) >> calls on average, and with full jitter 99% succeed within \
+         << backoff_odds({SCHEDULE}, jitter=full, fail=30%, timeout=2s, clients=500, show=p99) >>.\n\n\
+         << backoff_odds({SCHEDULE}, fail=30%, timeout=2s, deadline=20s, clients=500) >>\n\n\
+         After a 10 s outage << backoff_outage({SCHEDULE}, jitter=decorrelated, timeout=2s, \
+         outage=10s, clients=500, show=first_100ms) >> of the decorrelated clients arrive in the \
+         first 100 ms.\n\n\
+         << backoff_outage({SCHEDULE}, timeout=2s, outage=10s, clients=500) >>\n"
+    )
+}
+
+#[test]
+fn odds_and_outage_render_in_both_languages() {
+    let b = run(&page());
+    assert!(!b.diagnostics.has_errors(), "{}", b.diagnostics.render());
+    let en = article(&b, "en");
+    let tr = article(&b, "tr");
+    // Every number carries its exact value.
+    assert!(
+        en.contains("<data value=\"0.000019682999999999998\">0.002%</data>"),
+        "{en}"
+    );
+    assert!(
+        tr.contains("<data value=\"0.000019682999999999998\">%0,002</data>"),
+        "{tr}"
+    );
+    assert!(
+        en.contains("<data value=\"1.42854331\">1.43</data>"),
+        "{en}"
+    );
+    // Lists only where a figure may hold them: inside the figcaption.
+    let outage = &en[en
+        .find("<figure class=\"backoff-chart backoff-outage\">")
+        .unwrap()..];
+    let figure = &outage[..outage.find("</figure>").unwrap() + "</figure>".len()];
+    assert!(
+        figure.ends_with("</li>\n</ul>\n</figcaption>\n</figure>"),
+        "{figure}"
+    );
+    // No text inherits a stroke: every text is outside the stroked axis group or says so.
+    let svg = &outage[..outage.find("</svg>").unwrap()];
+    let axis = &svg[svg.find("<g class=\"axis\">").unwrap()..];
+    assert!(!axis[..axis.find("</g>").unwrap()].contains("<text"));
+    insta::assert_snapshot!("odds_en_article", en);
+    insta::assert_snapshot!("odds_tr_article", tr);
+    insta::assert_snapshot!(
+        "odds_tr_index_md",
+        b.outputs.text("tr/tools/x/index.md").unwrap()
+    );
+    insta::assert_snapshot!(
+        "odds_en_index_md",
+        b.outputs.text("en/tools/x/index.md").unwrap()
+    );
+}
+
+#[test]
+fn a_page_simulates_each_set_of_inputs_once() {
+    // Two builds of the same page give the same bytes (the simulation is seeded).
+    let a = run(&page());
+    let b = run(&page());
+    assert_eq!(a.outputs.0, b.outputs.0);
+}
+
+#[test]
+fn odds_errors() {
+    insta::assert_snapshot!(
+        "odds_errors",
+        errors(concat!(
+            "<< backoff_odds(base=100ms, fail=130%) >>\n\n",
+            "Inline << backoff_odds(base=100ms, fail=0.3) >> is a table.\n\n",
+            "All << backoff_odds(base=100ms, fail=0.3, show=p99) >> strategies.\n\n",
+            "No << backoff_odds(base=100ms, fail=0.3, jitter=full, show=fit_attempts) >> deadline.\n\n",
+            "Never << backoff_odds(base=100ms, fail=1, jitter=none, show=p50) >> succeeds.\n\n",
+            "Too << backoff_odds(base=100ms, fail=0.3, jitter=none, timeout=2s, deadline=1s, show=fit_attempts) >> slow.\n\n",
+            "<< backoff_odds(base=100ms, fail=0.3, shw=p99) >>\n\n",
+            "<< backoff_outage(base=100ms, attempts=2) >>\n\n",
+            "Gone << backoff_outage(base=100ms, attempts=2, jitter=none, outage=1h, show=p50) >> by then.\n\n",
+            "<< backoff_outage(base=100ms, outage=1s, clients=0) >>\n",
+        ))
+    );
+}
