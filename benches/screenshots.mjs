@@ -1,0 +1,68 @@
+// Screenshots of the bundled site as readers see it: the calculator and a post, at 1280 px and
+// 390 px wide, in Turkish and English, light and dark, in Debian's headless Chromium.
+//
+//   benches/screenshots.sh            (builds the site, serves it, runs this)
+//   node benches/screenshots.mjs URL OUT_DIR
+//
+// Each shot is the whole page (full height), named PAGE-LANG-WIDTH-SCHEME.png.
+
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(new URL("../tests/browser/package.json", import.meta.url));
+const { chromium } = require("playwright-core");
+
+const [base, out] = process.argv.slice(2);
+if (!base || !out) {
+  console.error("usage: node benches/screenshots.mjs URL OUT_DIR");
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+
+const PAGES = {
+  calculator: { tr: "/tr/tools/backoff-calculator/", en: "/en/tools/backoff-calculator/" },
+  post: { tr: "/tr/blog/jitter-in-practice/", en: "/en/blog/jitter-in-practice/" },
+  home: { tr: "/tr/", en: "/en/" },
+  root: { tr: "/", en: "/" },
+};
+const WIDTHS = [1280, 390];
+const SCHEMES = ["light", "dark"];
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const only = process.env.PAGES ? process.env.PAGES.split(",") : Object.keys(PAGES);
+for (const name of only) {
+  for (const lang of ["tr", "en"]) {
+    if (name === "root" && lang === "en") continue;
+    for (const width of WIDTHS) {
+      for (const scheme of SCHEMES) {
+        const context = await browser.newContext({
+          viewport: { width, height: width > 600 ? 800 : 844 },
+          deviceScaleFactor: 1,
+          colorScheme: scheme,
+          locale: lang === "tr" ? "tr-TR" : "en-US",
+        });
+        const page = await context.newPage();
+        await page.goto(base + PAGES[name][lang], { waitUntil: "networkidle" });
+        const file = `${out}/${name}-${lang}-${width}-${scheme}.png`;
+        await page.screenshot({ path: file, fullPage: true });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        console.log(`${file}${overflow > 0 ? `  (wider than the viewport by ${overflow} px)` : ""}`);
+        await context.close();
+      }
+    }
+  }
+}
+await browser.close();
