@@ -24,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
-mod chacha;
+pub(crate) mod chacha;
 
 use chacha::{Keystreams, LANES};
 

@@ -38,6 +38,7 @@ pub mod config;
 pub mod content;
 pub mod diagnostic;
 pub mod i18n;
+pub mod libraries;
 pub mod listing;
 pub mod markdown;
 pub mod mdbook;

@@ -150,6 +150,19 @@ struct CalcArgs {
     /// Print JSON (numbers in milliseconds) instead of a table.
     #[arg(long)]
     json: bool,
+    /// Retry libraries to model (SPEC §6): `all`, or a comma list of grpc, aws-sdk, tenacity,
+    /// python-backoff, cenkalti, p-retry, exponential-backoff, backon, polly, resilience4j.
+    #[arg(long, value_parser = parse_libraries)]
+    library: Option<Libraries>,
+}
+
+#[derive(Clone)]
+struct Libraries(Vec<sade::libraries::Library>);
+
+fn parse_libraries(text: &str) -> Result<Libraries, String> {
+    sade::libraries::parse_list(text)
+        .map(Libraries)
+        .map_err(|e| e.to_string())
 }
 
 #[derive(Clone)]
@@ -200,12 +213,28 @@ fn calc(args: CalcArgs) -> Result<String, String> {
         .build()
         .map_err(|e| e.to_string())?;
     let schedule = Schedule::compute(&params);
+    let models: Vec<_> = args
+        .library
+        .map(|l| l.0)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|library| sade::libraries::model(library, &params))
+        .collect();
     Ok(if args.json {
-        let mut s = sade::report::render_json(&schedule).to_string();
+        let mut doc = sade::report::render_json(&schedule);
+        if !models.is_empty() {
+            doc["libraries"] = sade::libraries::report::render_json(&models);
+        }
+        let mut s = doc.to_string();
         s.push('\n');
         s
     } else {
-        sade::report::render_text(&schedule, args.lang)
+        let mut s = sade::report::render_text(&schedule, args.lang);
+        if !models.is_empty() {
+            s.push('\n');
+            s.push_str(&sade::libraries::report::render_text(&models, args.lang));
+        }
+        s
     })
 }
 

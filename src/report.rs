@@ -47,7 +47,7 @@ fn widths(rows: &[Vec<String>]) -> Vec<usize> {
 }
 
 /// Pads cells to aligned columns, two spaces apart; `right[c]` right-aligns column `c`.
-fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
+pub(crate) fn aligned(rows: &[Vec<String>], right: &[bool]) -> String {
     let width = widths(rows);
     let mut out = String::new();
     for row in rows {

@@ -45,7 +45,7 @@ use crate::backoff::Delay;
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::Lang;
 use crate::timings::{time, Part, Timings};
-pub use common::{escape, escape_pieces, push_escaped, push_float};
+pub use common::{escape, escape_pieces, push_escaped, push_float, whole};
 pub use grammar::{Call, Spanned, Value};
 
 /// Where a shortcode may stand.
