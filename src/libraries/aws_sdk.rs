@@ -65,15 +65,14 @@ pub(super) fn plan(input: &Input) -> Plan {
             format!(
                 "Each retry takes 14 tokens from the client's retry quota of 500 (5 for \
                  throttling errors), given back only on success: a fresh client retries ordinary \
-                 errors at most 35 times in a row, so retries 36–{} are not made.",
-                input.attempts
+                 errors at most 35 times in a row. {}",
+                super::not_made_en(QUOTA_RETRIES + 1, input.attempts)
             ),
             format!(
                 "Her yeniden deneme istemcinin 500 jetonluk kotasından 14 jeton alır \
                  (kısıtlama hatalarında 5) ve jetonlar yalnızca başarıda geri gelir: yeni bir \
-                 istemci sıradan hataları art arda en fazla 35 kez dener, 36–{}. yeniden \
-                 denemeler yapılmaz.",
-                input.attempts
+                 istemci sıradan hataları art arda en fazla 35 kez dener. {}",
+                super::not_made_tr(QUOTA_RETRIES + 1, input.attempts)
             ),
         ));
     } else {

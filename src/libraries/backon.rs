@@ -139,7 +139,7 @@ pub(super) fn plan(input: &Input) -> Plan {
                     format_duration(cap * 2.0, Lang::En)
                 ),
                 format!(
-                    "Burada gecikmeler {} üst sınırını aşar, {}'e kadar çıkar.",
+                    "Burada gecikmeler {} üst sınırını aşıp {} değerine kadar çıkar.",
                     format_duration(cap, Lang::Tr),
                     format_duration(cap * 2.0, Lang::Tr)
                 ),

@@ -103,14 +103,14 @@ pub(super) fn plan(input: &Input) -> Plan {
             format!(
                 "gRPC retries at most 4 times: maxAttempts counts the first call and anything \
                  above 5 is treated as 5 (grpc-go's WithMaxCallAttempts dial option raises that \
-                 limit). Retries 5–{} are not made.",
-                input.attempts
+                 limit). {}",
+                super::not_made_en(MAX_RETRIES + 1, input.attempts)
             ),
             format!(
                 "gRPC en fazla 4 kez yeniden dener: maxAttempts ilk çağrıyı da sayar ve 5'ten \
                  büyük değerler 5 sayılır (grpc-go'da WithMaxCallAttempts bu sınırı yükseltir). \
-                 5–{}. yeniden denemeler yapılmaz.",
-                input.attempts
+                 {}",
+                super::not_made_tr(MAX_RETRIES + 1, input.attempts)
             ),
         ));
     }

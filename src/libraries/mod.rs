@@ -603,6 +603,24 @@ fn mean_min_floor(a: f64, b: f64, c: f64) -> f64 {
     ((t - a) * mean_floor(a, t) + (b - t) * c) / (b - a)
 }
 
+/// "Retry 5 is not made." / "Retries 5–8 are not made."
+fn not_made_en(first: usize, last: usize) -> String {
+    if first == last {
+        format!("Retry {first} is not made.")
+    } else {
+        format!("Retries {first}–{last} are not made.")
+    }
+}
+
+/// The same in Turkish.
+fn not_made_tr(first: usize, last: usize) -> String {
+    if first == last {
+        format!("{first}. yeniden deneme yapılmaz.")
+    } else {
+        format!("{first}–{last}. yeniden denemeler yapılmaz.")
+    }
+}
+
 /// JavaScript's `Math.round` for `x ≥ 0`: halves go up.
 fn js_round(x: f64) -> f64 {
     let r = x.floor();

@@ -94,7 +94,7 @@ pub(super) fn plan(input: &Input) -> Plan {
         "as is your factor".to_string()
     } else {
         format!(
-            "your factor ({}) is not used",
+            "your factor, {}, is not used",
             super::snippet::num(input.factor)
         )
     };
@@ -102,7 +102,7 @@ pub(super) fn plan(input: &Input) -> Plan {
         "sizin çarpanınız da 2".to_string()
     } else {
         format!(
-            "sizin çarpanınız ({}) kullanılmaz",
+            "sizin çarpanınız, {}, kullanılmaz",
             crate::i18n::format_number(input.factor, 6, crate::i18n::Lang::Tr)
         )
     };

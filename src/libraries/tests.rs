@@ -97,7 +97,10 @@ fn aws_ignores_the_inputs_and_stops_at_the_quota() {
     );
     assert!(tops[10..].iter().all(|&t| t == 20_000.0));
     assert!(mins(&m).iter().all(|&x| x == 0.0));
-    assert!(m.notes.iter().any(|n| n.en.contains("retries 36–40")));
+    assert!(m
+        .notes
+        .iter()
+        .any(|n| n.en.contains("Retries 36–40 are not made")));
     assert_eq!(m.config[1], ("total_max_attempts", json_num(36.0)));
     assert_eq!(m.totals.mean_ms, m.totals.worst_ms / 2.0);
 }
@@ -221,7 +224,7 @@ fn polly_decorrelated_v2_ends() {
         );
     }
     assert!(close(m.rows[0].max_ms, 137.718, 0.001));
-    assert!(m.notes[0].en.contains("your factor (3) is not used"));
+    assert!(m.notes[0].en.contains("your factor, 3, is not used"));
     // The mean is estimated; without a cap it telescopes to E[f(N − 1 + U)]/1.4 × Delay.
     assert!(m.totals.mean_is_estimate);
     let n = 2000;
