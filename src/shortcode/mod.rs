@@ -32,6 +32,7 @@ pub mod grammar;
 mod backoff_calculator;
 mod backoff_chart;
 mod backoff_delay;
+mod backoff_libraries;
 mod backoff_table;
 mod backoff_total;
 mod common;
@@ -78,6 +79,8 @@ pub enum ArgKind {
     Choice(Cow<'static, [Cow<'static, str>]>),
     /// `all`, a strategy name, or a list of strategy names.
     Strategies,
+    /// `all`, a retry library's id, or a list of ids (SPEC §6).
+    Libraries,
 }
 
 impl ArgKind {
@@ -97,6 +100,10 @@ impl ArgKind {
                 "`all`, one of none, full, equal, decorrelated, or a list like `[full, equal]`"
                     .into()
             }
+            ArgKind::Libraries => format!(
+                "`all`, one of {}, or a list like `[grpc, tenacity]`",
+                crate::libraries::Library::ids()
+            ),
         }
     }
 }
@@ -286,6 +293,7 @@ impl Registry {
         r.register(Box::new(backoff_total::BackoffTotal(schedules.clone())));
         r.register(Box::new(backoff_chart::BackoffChart(schedules.clone())));
         r.register(Box::new(backoff_calculator::BackoffCalculator(schedules)));
+        r.register(Box::new(backoff_libraries::BackoffLibraries));
         r
     }
 
@@ -520,8 +528,39 @@ fn check_value(spec: &ArgSpec, v: &Spanned) -> Result<Value, (String, Option<Str
             }
             Ok(v.value.clone())
         }
+        (ArgKind::Libraries, Value::Word(w)) => {
+            if w == "all" || crate::libraries::Library::from_id(w).is_some() {
+                Ok(v.value.clone())
+            } else {
+                Err(library_error(w))
+            }
+        }
+        (ArgKind::Libraries, Value::List(items)) => {
+            for item in items {
+                match &item.value {
+                    Value::Word(w) if crate::libraries::Library::from_id(w).is_some() => {}
+                    Value::Word(w) => return Err(library_error(w)),
+                    _ => return wrong(None),
+                }
+            }
+            if items.is_empty() {
+                return wrong(Some("name at least one library".into()));
+            }
+            Ok(v.value.clone())
+        }
         _ => wrong(None),
     }
+}
+
+fn library_error(word: &str) -> (String, Option<String>) {
+    let e = crate::libraries::UnknownLibrary::new(word);
+    (
+        format!("unknown retry library `{word}`"),
+        Some(match e.suggestion {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("use all, or {}", crate::libraries::Library::ids()),
+        }),
+    )
 }
 
 fn strategy_error(word: &str) -> (String, Option<String>) {

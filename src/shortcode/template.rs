@@ -189,6 +189,7 @@ fn parse(
             "bool" => ArgKind::Bool,
             "string" => ArgKind::Str,
             "strategies" => ArgKind::Strategies,
+            "libraries" => ArgKind::Libraries,
             "choice" if !a.choices.is_empty() => ArgKind::Choice(Cow::Owned(
                 a.choices.iter().cloned().map(Cow::Owned).collect(),
             )),
