@@ -41,6 +41,7 @@ pub mod content;
 pub mod diagnostic;
 pub mod html;
 pub mod i18n;
+pub mod libraries;
 pub mod links;
 pub mod listing;
 pub mod markdown;

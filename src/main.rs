@@ -168,6 +168,19 @@ struct CalcArgs {
     /// Print JSON (numbers in milliseconds) instead of a table.
     #[arg(long)]
     json: bool,
+    /// Retry libraries to model (SPEC §6): `all`, or a comma list of grpc, aws-sdk, tenacity,
+    /// python-backoff, cenkalti, p-retry, exponential-backoff, backon, polly, resilience4j.
+    #[arg(long, value_parser = parse_libraries)]
+    library: Option<Libraries>,
+}
+
+#[derive(Clone)]
+struct Libraries(Vec<sade::libraries::Library>);
+
+fn parse_libraries(text: &str) -> Result<Libraries, String> {
+    sade::libraries::parse_list(text)
+        .map(Libraries)
+        .map_err(|e| e.to_string())
 }
 
 #[derive(Clone)]
@@ -214,8 +227,18 @@ fn calc(args: CalcArgs) -> Result<String, String> {
         .map_err(|e| e.to_string())?;
     let odds = odds_inputs(&args, &params)?.map(|i| sade::odds::Odds::compute(&params, &i));
     let schedule = Schedule::compute(&params);
+    let models: Vec<_> = args
+        .library
+        .map(|l| l.0)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|library| sade::libraries::model(library, &params))
+        .collect();
     Ok(if args.json {
         let mut doc = sade::report::render_json(&schedule);
+        if !models.is_empty() {
+            doc["libraries"] = sade::libraries::report::render_json(&models);
+        }
         if let (Some(odds), Some(doc)) = (&odds, doc.as_object_mut()) {
             doc.insert("odds".into(), sade::odds::render_json(odds, &params));
         }
@@ -224,6 +247,10 @@ fn calc(args: CalcArgs) -> Result<String, String> {
         s
     } else {
         let mut s = sade::report::render_text(&schedule, args.lang);
+        if !models.is_empty() {
+            s.push('\n');
+            s.push_str(&sade::libraries::report::render_text(&models, args.lang));
+        }
         if let Some(odds) = &odds {
             s.push('\n');
             s.push_str(&sade::odds::render_text(odds, &params, args.lang));

@@ -10,6 +10,7 @@ use std::fmt;
 use super::grammar::{Call, Spanned, Value};
 use crate::backoff::{Delay, Strategy, UnknownStrategy};
 use crate::diagnostic::{closest, Diagnostic, Source};
+use crate::libraries::{Library, UnknownLibrary};
 
 /// The type of an argument.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +31,8 @@ pub enum ArgKind {
     Choice(Cow<'static, [Cow<'static, str>]>),
     /// `all`, a strategy name, or a list of strategy names.
     Strategies,
+    /// `all`, a retry library's id, or a list of ids (SPEC §6).
+    Libraries,
 }
 
 impl ArgKind {
@@ -50,6 +53,10 @@ impl ArgKind {
                 "`all`, one of none, full, equal, decorrelated, or a list like `[full, equal]`"
                     .into()
             }
+            ArgKind::Libraries => format!(
+                "`all`, one of {}, or a list like `[grpc, tenacity]`",
+                Library::ids()
+            ),
         }
     }
 
@@ -125,9 +132,43 @@ impl ArgKind {
                     .map(|s| ArgValue::Strategies(Cow::Owned(s)))
                     .map_err(strategy_error)
             }
+            (ArgKind::Libraries, Value::Word(w)) if w == "all" => {
+                Ok(ArgValue::Libraries(Cow::Borrowed(&Library::ALL)))
+            }
+            (ArgKind::Libraries, Value::Word(w)) => Library::from_id(w)
+                .map(|l| ArgValue::Libraries(Cow::Owned(vec![l])))
+                .ok_or_else(|| library_error(w)),
+            (ArgKind::Libraries, Value::List(items)) => {
+                if items.is_empty() {
+                    return wrong(Some("name at least one library".into()));
+                }
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    match &item.value {
+                        Value::Word(w) => match Library::from_id(w) {
+                            Some(l) if !out.contains(&l) => out.push(l),
+                            Some(_) => {}
+                            None => return Err(library_error(w)),
+                        },
+                        _ => return wrong(None),
+                    }
+                }
+                Ok(ArgValue::Libraries(Cow::Owned(out)))
+            }
             _ => wrong(None),
         }
     }
+}
+
+fn library_error(word: &str) -> (String, Option<String>) {
+    let e = UnknownLibrary::new(word);
+    (
+        format!("unknown retry library `{word}`"),
+        Some(match e.suggestion {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("use all, or {}", Library::ids()),
+        }),
+    )
 }
 
 /// A number as written: `1.5`, `-3`, `1e3`, or a percentage, `30%` = 0.3 (the failure rate of
@@ -161,6 +202,8 @@ pub enum ArgValue {
     Str(Cow<'static, str>),
     /// Strategies, in index order.
     Strategies(Cow<'static, [Strategy]>),
+    /// Retry libraries, in the order given.
+    Libraries(Cow<'static, [Library]>),
     /// Nothing: an optional argument of a template shortcode that was not given and has no
     /// default (the template sees `null`).
     Absent,
@@ -176,6 +219,11 @@ impl fmt::Display for ArgValue {
             ArgValue::Integer(n) => write!(f, "{n}"),
             ArgValue::Bool(b) => write!(f, "{b}"),
             ArgValue::Str(s) => write!(f, "{s:?}"),
+            ArgValue::Libraries(l) if **l == Library::ALL => f.write_str("all"),
+            ArgValue::Libraries(l) => {
+                let ids: Vec<&str> = l.iter().map(|l| l.id()).collect();
+                write!(f, "[{}]", ids.join(", "))
+            }
             ArgValue::Strategies(s) if **s == Strategy::ALL => f.write_str("all"),
             ArgValue::Strategies(s) => match &s[..] {
                 [one] => f.write_str(one.name()),
@@ -316,6 +364,13 @@ impl Args {
         match self.get(name)? {
             ArgValue::Strategies(s) => Ok(s),
             _ => Err(Args::mismatch(name, "a list of strategies")),
+        }
+    }
+    /// A retry-libraries argument.
+    pub fn libraries(&self, name: &str) -> Result<&[Library], ArgError> {
+        match self.get(name)? {
+            ArgValue::Libraries(l) => Ok(l),
+            _ => Err(Args::mismatch(name, "a list of retry libraries")),
         }
     }
     /// The value of `name`, if declared.

@@ -33,6 +33,7 @@ pub mod grammar;
 mod backoff_calculator;
 mod backoff_chart;
 mod backoff_delay;
+mod backoff_libraries;
 mod backoff_odds;
 mod backoff_outage;
 mod backoff_table;
@@ -140,6 +141,7 @@ impl Registry {
         let odds = Arc::new(common::OddsCache::default());
         r.register(Box::new(backoff_odds::BackoffOdds(odds.clone())));
         r.register(Box::new(backoff_outage::BackoffOutage(odds)));
+        r.register(Box::new(backoff_libraries::BackoffLibraries));
         r
     }
 

@@ -210,6 +210,7 @@ fn parse(
             "bool" => ArgKind::Bool,
             "string" => ArgKind::Str,
             "strategies" => ArgKind::Strategies,
+            "libraries" => ArgKind::Libraries,
             "choice" if !a.choices.is_empty() => ArgKind::Choice(Cow::Owned(
                 a.choices.iter().cloned().map(Cow::Owned).collect(),
             )),
@@ -307,6 +308,7 @@ fn to_json(v: &ArgValue) -> Json {
         ArgValue::Bool(b) => json!(b),
         ArgValue::Str(s) => json!(s),
         ArgValue::Strategies(s) => Json::Array(s.iter().map(|s| json!(s.name())).collect()),
+        ArgValue::Libraries(l) => Json::Array(l.iter().map(|l| json!(l.id())).collect()),
     }
 }
 

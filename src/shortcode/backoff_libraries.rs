@@ -1,0 +1,207 @@
+//! `backoff_libraries(base, factor=2, cap=none, attempts=8, libraries=all, seed=7)` — block: what
+//! real retry libraries do with these numbers (SPEC §6), localized.
+//!
+//! A table, one row per library: its name and version (linked to the source file of its
+//! formula), the range of every retry it really makes, the worst-case and the mean total wait.
+//! Then, per library, a `<details>` with its notes and its snippet as
+//! `<pre><code class="language-…">`. Every number is a `<data value="MS">` element. The markdown
+//! twin is a GFM table, the notes as lists and each snippet as a fenced code block.
+
+use std::fmt::Write;
+
+use std::borrow::Cow;
+
+use super::common::{params, ATTEMPTS, BASE, CAP, FACTOR, SEED};
+use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode};
+use crate::html::{push_data, push_escaped};
+use crate::i18n::{push_duration, Lang};
+use crate::libraries::{model, Library, Model};
+use crate::report::describe_params;
+
+/// `libraries`: which libraries, in the order written.
+const LIBRARIES: ArgSpec = ArgSpec::optional(
+    "libraries",
+    ArgKind::Libraries,
+    ArgValue::Libraries(Cow::Borrowed(&Library::ALL)),
+    "retry libraries to compare",
+);
+
+static ARGS: [ArgSpec; 6] = [BASE, FACTOR, CAP, ATTEMPTS, LIBRARIES, SEED];
+
+/// The `backoff_libraries` shortcode.
+pub struct BackoffLibraries;
+
+impl Shortcode for BackoffLibraries {
+    fn name(&self) -> &str {
+        "backoff_libraries"
+    }
+    fn args(&self) -> &[ArgSpec] {
+        &ARGS
+    }
+    fn placement(&self) -> Placement {
+        Placement::Block
+    }
+    fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
+        let params = params(args, "attempts")?;
+        let models: Vec<Model> = args
+            .libraries("libraries")?
+            .iter()
+            .map(|&l| model(l, &params))
+            .collect();
+        let caption = describe_params(&params, ctx.lang);
+        let (html, markdown) = render(&models, &caption, ctx.lang);
+        Ok(Expansion { html, markdown })
+    }
+}
+
+struct Words {
+    library: &'static str,
+    per_retry: &'static str,
+    worst: &'static str,
+    mean: &'static str,
+    estimated: &'static str,
+    details: &'static str,
+    retry: &'static str,
+}
+
+fn words(lang: Lang) -> Words {
+    match lang {
+        Lang::Tr => Words {
+            library: "Kütüphane",
+            per_retry: "Yeniden deneme başına gecikme",
+            worst: "En kötü durumda toplam",
+            mean: "Ortalama toplam",
+            estimated: "tahmini",
+            details: "notlar ve kod",
+            retry: "yeniden deneme",
+        },
+        Lang::En => Words {
+            library: "Library",
+            per_retry: "Delay per retry",
+            worst: "Worst-case total",
+            mean: "Mean total",
+            estimated: "estimated",
+            details: "notes and code",
+            retry: "retries",
+        },
+    }
+}
+
+/// `ms` as `<data value="MS">text</data>` into `h` and as text into `md`.
+fn duration(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
+    let start = md.len();
+    push_duration(md, ms, lang);
+    push_data(h, ms, |h| h.push_str(&md[start..]));
+}
+
+/// The table, the notes and the snippets, as HTML and as markdown.
+fn render(models: &[Model], caption: &str, lang: Lang) -> (String, String) {
+    let w = words(lang);
+    let mut h = String::with_capacity(4096 * models.len().max(1));
+    let mut md = String::with_capacity(2048 * models.len().max(1));
+    h.push_str(
+        "<figure class=\"backoff backoff-libraries\">\n<table class=\"backoff-table\">\n<caption>",
+    );
+    push_escaped(&mut h, caption);
+    let _ = write!(
+        h,
+        "</caption>\n<thead>\n<tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+         <th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr>\n</thead>\n<tbody>\n",
+        w.library, w.per_retry, w.worst, w.mean
+    );
+    let _ = write!(
+        md,
+        "{caption}\n\n| {} | {} | {} | {} |\n|---|---|---|---|\n",
+        w.library, w.per_retry, w.worst, w.mean
+    );
+    for m in models {
+        let (package, version) = m.library.package();
+        h.push_str("<tr><th scope=\"row\">");
+        push_escaped(&mut h, m.library.label());
+        let _ = write!(h, "<br><small><a href=\"{}\">", m.source);
+        push_escaped(&mut h, &format!("{package} {version}"));
+        h.push_str("</a></small></th><td><ol class=\"backoff-retries\">");
+        let _ = write!(
+            md,
+            "| {} ([{package} {version}]({})) | ",
+            m.library.label(),
+            m.source
+        );
+        for (i, r) in m.rows.iter().enumerate() {
+            h.push_str("<li>");
+            if i > 0 {
+                md.push_str("; ");
+            }
+            let _ = write!(md, "{}: ", r.attempt);
+            duration(&mut h, &mut md, r.min_ms, lang);
+            if r.max_ms != r.min_ms {
+                h.push_str(" – ");
+                md.push_str(" – ");
+                duration(&mut h, &mut md, r.max_ms, lang);
+            }
+            h.push_str("</li>");
+        }
+        let _ = write!(
+            h,
+            "</ol><small>{} {}</small></td><td>",
+            m.rows.len(),
+            w.retry
+        );
+        let _ = write!(md, " ({} {}) | ", m.rows.len(), w.retry);
+        duration(&mut h, &mut md, m.totals.worst_ms, lang);
+        h.push_str("</td><td>");
+        md.push_str(" | ");
+        duration(&mut h, &mut md, m.totals.mean_ms, lang);
+        if m.totals.mean_is_estimate {
+            let _ = write!(h, " <small>({})</small>", w.estimated);
+            let _ = write!(md, " ({})", w.estimated);
+        }
+        h.push_str("</td></tr>\n");
+        md.push_str(" |\n");
+    }
+    h.push_str("</tbody>\n</table>\n</figure>\n");
+    for m in models {
+        h.push_str("<details class=\"backoff-library\">\n<summary>");
+        push_escaped(&mut h, m.library.label());
+        let _ = write!(h, ": {}</summary>\n<ul>\n", w.details);
+        let _ = write!(md, "\n**{}**\n\n", m.library.label());
+        for n in &m.notes {
+            h.push_str("<li>");
+            push_escaped(&mut h, n.text(lang));
+            h.push_str("</li>\n");
+            let _ = writeln!(md, "- {}", n.text(lang).replace('\u{a0}', " "));
+        }
+        let language = m.snippet.language;
+        let _ = write!(h, "</ul>\n<pre><code class=\"language-{language}\">");
+        push_escaped(&mut h, &m.snippet.code);
+        h.push_str("</code></pre>\n</details>\n");
+        let _ = write!(md, "\n```{language}\n{}```\n", m.snippet.code);
+    }
+    (h, md)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_number_is_data_and_code_is_escaped() {
+        let params =
+            crate::backoff::Params::builder(crate::backoff::Delay::from_ms(100.0).unwrap())
+                .attempts(3)
+                .build()
+                .unwrap();
+        let models: Vec<Model> = [Library::Grpc, Library::Polly]
+            .into_iter()
+            .map(|l| model(l, &params))
+            .collect();
+        let (h, md) = render(&models, "caption", Lang::En);
+        assert!(h.contains("<code class=\"language-go\">conn, err := grpc.NewClient(target,"));
+        assert!(h.contains("&quot;maxAttempts&quot;: 4"));
+        assert!(h.contains("<data value=\"80\">80\u{a0}ms</data> – <data value=\"120\">"));
+        assert!(h.contains("(estimated)</small>"));
+        assert!(md.contains("```csharp\nusing Polly;\n"));
+        assert!(md.contains("| gRPC ([grpc-go 1.83.1](https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go)) | 1: 80"));
+        assert_eq!(md.matches("```").count(), 4);
+    }
+}
