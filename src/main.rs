@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use sade::backoff::{Delay, Param, Params, Schedule, Strategy};
+use sade::backoff::{defaults, Delay, Param, Params, Schedule, Strategy};
 use sade::i18n::Lang;
 
 #[derive(Parser)]
@@ -127,22 +127,22 @@ struct CalcArgs {
     #[arg(long, value_parser = parse_delay)]
     base: Delay,
     /// Growth per attempt (≥ 1).
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = defaults::FACTOR)]
     factor: f64,
     /// Upper bound of one wait, or `none`.
     #[arg(long, value_parser = parse_cap, default_value = "none")]
     cap: Cap,
     /// Number of waits (1..=100).
-    #[arg(long)]
+    #[arg(long, default_value_t = defaults::ATTEMPTS)]
     attempts: u32,
     /// Strategies: `all`, or a comma list of none, full, equal, decorrelated.
     #[arg(long, value_parser = parse_jitter, default_value = "all")]
     jitter: Jitter,
     /// Seed of the jitter.
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = defaults::SEED)]
     seed: u64,
     /// Clients in the fleet simulation (1..=100000).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = defaults::CLIENTS)]
     clients: u32,
     /// Odds (SPEC §7): the chance that one call fails, `0.3` or `30%` (0 to 1).
     #[arg(long, allow_hyphen_values = true, help_heading = "Odds")]

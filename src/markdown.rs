@@ -110,6 +110,26 @@ pub fn render(
             }),
             _ => {}
         }
+        if let Event::TaskListMarker(done) = event {
+            // A checkbox with a name, so readers and checkers know what it says.
+            let w = &ctx.lang.words().page;
+            let html = if *done {
+                [
+                    "<input type=\"checkbox\" disabled checked aria-label=\"",
+                    w.task_done,
+                    "\"> ",
+                ]
+            } else {
+                [
+                    "<input type=\"checkbox\" disabled aria-label=\"",
+                    w.task_open,
+                    "\"> ",
+                ]
+            };
+            out.push(Event::InlineHtml(CowStr::from(html.concat())));
+            i += 1;
+            continue;
+        }
         if code_depth > 0 || !is_text(event) {
             // A paragraph that is exactly one shortcode becomes a block.
             if let Event::Start(Tag::Paragraph) = event {

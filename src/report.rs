@@ -4,32 +4,40 @@
 use serde_json::{json, Map, Value};
 
 use crate::backoff::{Params, Schedule};
-use crate::i18n::{format_duration, format_number, format_percent, strategy_label, Lang};
+use crate::i18n::{fill, format_duration, format_number, format_percent, strategy_label, Lang};
 
-/// The parameters in words: "first wait 100 ms, ×2 per attempt, capped at 30 s; 8 attempts, seed 7".
+/// The parameters in words: "First wait 100 ms, ×2 per attempt, capped at 30 s; 8 attempts,
+/// seed 7" (the sentence of the language's word table).
 pub fn describe_params(params: &Params, lang: Lang) -> String {
-    let base = format_duration(params.base().as_ms(), lang);
-    let factor = format_number(params.factor(), 6, lang);
+    let d = &lang.words().describe;
+    let n = params.attempts().to_string();
     let cap = params.cap().map(|c| format_duration(c.as_ms(), lang));
-    let n = params.attempts();
-    let seed = params.seed();
-    match lang {
-        Lang::Tr => {
-            let cap = match cap {
-                Some(c) => format!("üst sınır {c}"),
-                None => "üst sınır yok".to_string(),
-            };
-            format!("İlk bekleme {base}, her denemede ×{factor}, {cap}; {n} deneme, tohum {seed}")
-        }
-        Lang::En => {
-            let cap = match cap {
-                Some(c) => format!("capped at {c}"),
-                None => "no cap".to_string(),
-            };
-            let s = if n == 1 { "" } else { "s" };
-            format!("First wait {base}, ×{factor} per attempt, {cap}; {n} attempt{s}, seed {seed}")
-        }
-    }
+    fill(
+        d.sentence,
+        &[
+            ("base", &format_duration(params.base().as_ms(), lang)),
+            ("factor", &format_number(params.factor(), 6, lang)),
+            (
+                "cap",
+                &match &cap {
+                    Some(c) => fill(d.capped, &[("cap", c)]),
+                    None => d.no_cap.to_string(),
+                },
+            ),
+            (
+                "attempts",
+                &fill(
+                    if params.attempts() == 1 {
+                        d.one_attempt
+                    } else {
+                        d.attempts
+                    },
+                    &[("n", &n)],
+                ),
+            ),
+            ("seed", &params.seed().to_string()),
+        ],
+    )
 }
 
 /// Column widths in characters, so Turkish letters line up.
@@ -91,13 +99,14 @@ pub fn row_cells(schedule: &Schedule, dur: impl Fn(f64) -> String) -> Vec<Vec<St
 
 /// Terminal output of `sade calc`: the schedule table, the totals and each strategy's fleet peak.
 pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
-    let w = lang.words();
+    let words = lang.words();
+    let (w, t) = (&words.table, &words.terminal);
     let params = schedule.params();
     let strategies = params.strategies();
     let dur = |ms: f64| format_duration(ms, lang).replace('\u{a0}', " ");
     let mut out = format!(
         "{}: {}\n\n",
-        w.schedule,
+        t.schedule,
         describe_params(params, lang).replace('\u{a0}', " ")
     );
 
@@ -129,7 +138,7 @@ pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
         w.best_total.to_string(),
         w.mean_total.to_string(),
         w.worst_total.to_string(),
-        w.peak_share.to_string(),
+        words.chart.peak_share.to_string(),
     ]];
     for &s in strategies {
         let t = schedule.totals(s);
@@ -152,15 +161,12 @@ pub fn render_text(schedule: &Schedule, lang: Lang) -> String {
         ]);
     }
     out.push_str(&aligned(&totals, &[false, true, true, true, true]));
+    let clients = format_number(f64::from(schedule.fleet().clients), 0, lang);
     out.push_str(&format!(
-        "\n{}: {} {}, {}\n",
-        w.peak_share,
-        format_number(f64::from(schedule.fleet().clients), 0, lang),
-        w.clients,
-        match lang {
-            Lang::Tr => "en kalabalık pencere = zaman ekseninin 1/10.000'i",
-            Lang::En => "busiest window = 1/10,000 of the time axis",
-        }
+        "\n{}: {}, {}\n",
+        words.chart.peak_share,
+        fill(t.clients, &[("n", &clients)]),
+        t.peak_note
     ));
     out
 }
@@ -192,6 +198,7 @@ pub fn render_json(schedule: &Schedule) -> Value {
     fleet_json.insert("clients".into(), json!(fleet.clients));
     fleet_json.insert("horizon_ms".into(), json!(fleet.horizon.as_ms()));
     fleet_json.insert("bin_ms".into(), json!(fleet.bin.as_ms()));
+    fleet_json.insert("timeline_ms".into(), json!(fleet.timeline.edges()));
     for &s in strategies {
         let t = schedule.totals(s);
         totals.insert(
@@ -202,7 +209,7 @@ pub fn render_json(schedule: &Schedule) -> Value {
         if let Some(f) = fleet.strategy(s) {
             fleet_json.insert(
                 s.name().into(),
-                json!({"peak_share": f.peak_share, "histogram": f.histogram}),
+                json!({"peak_share": f.peak_share, "histogram": f.histogram, "timeline": f.timeline}),
             );
         }
     }

@@ -94,6 +94,62 @@ const KEYS: [&str; 7] = [
     "base", "factor", "cap", "attempts", "jitter", "seed", "clients",
 ];
 
+/// Calculators with odds and a library: one page each, per language.
+const OUTCOMES: usize = 12;
+const OUTCOME_KEYS: [&str; 5] = ["fail", "timeout", "deadline", "outage", "library"];
+const LIBRARIES: [&str; 11] = [
+    "none",
+    "grpc",
+    "aws-sdk",
+    "tenacity",
+    "python-backoff",
+    "cenkalti",
+    "p-retry",
+    "exponential-backoff",
+    "backon",
+    "polly",
+    "resilience4j",
+];
+
+/// A schedule with odds inputs (empty where not given) and a library, as form values. Every
+/// library is chosen once across the sets.
+fn outcome_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
+    let mut set = random_set(rng, i + 1);
+    let pick = |rng: &mut ChaCha8Rng, n: u32| (rng.next_u32() % n) as usize;
+    set["attempts"] = json!((1 + pick(rng, 10)).to_string());
+    set["clients"] = json!((1 + pick(rng, 1500)).to_string());
+    let fail = match i % 6 {
+        0 => String::new(),
+        1 => "30%".into(),
+        2 => "0".into(),
+        3 => "1".into(),
+        _ => format!("0.{:03}", 1 + pick(rng, 998)),
+    };
+    set["fail"] = json!(fail);
+    set["timeout"] = json!(["", "2s", "500ms", "0ms"][pick(rng, 4)]);
+    set["deadline"] = json!(["", "20s", "1m", "3s"][pick(rng, 4)]);
+    // Without a failure rate the outage is what shows the odds.
+    set["outage"] = json!(if i % 6 == 0 {
+        "10s"
+    } else {
+        ["", "10s", "60s", "500ms"][pick(rng, 4)]
+    });
+    set["library"] = json!(LIBRARIES[i % LIBRARIES.len()]);
+    set
+}
+
+/// The calculator's arguments for a set with outcomes: the given ones only.
+fn outcome_args(set: &Value) -> String {
+    let mut args = shortcode_args(set);
+    for k in OUTCOME_KEYS {
+        let v = set[k].as_str().unwrap();
+        if !v.is_empty() {
+            args.push_str(&format!(", {k}={v}"));
+        }
+    }
+    args
+}
+
 fn shortcode_args(set: &Value) -> String {
     KEYS.iter()
         .map(|k| format!("{k}={}", set[*k].as_str().unwrap()))
@@ -165,6 +221,17 @@ fn fixture(root: &Path, dir: &Path) -> Value {
             "\n<< backoff_table({args}) >>\n\n<< backoff_chart({args}) >>\n"
         ));
     }
+    let outcomes: Vec<Value> = (0..OUTCOMES).map(|i| outcome_set(&mut rng, i)).collect();
+    for (i, set) in outcomes.iter().enumerate() {
+        let body = format!("<< backoff_calculator({}) >>\n", outcome_args(set));
+        for lang in ["en", "tr"] {
+            std::fs::write(
+                tools.join(format!("outcomes-{i}.{lang}.md")),
+                page(lang, &format!("Outcomes {i}"), &body),
+            )
+            .unwrap();
+        }
+    }
     for lang in ["en", "tr"] {
         std::fs::write(
             tools.join(format!("calc.{lang}.md")),
@@ -190,6 +257,7 @@ fn fixture(root: &Path, dir: &Path) -> Value {
         "sets": sets.iter().map(|s| json!({"values": s, "calc": calc_json(s)})).collect::<Vec<_>>(),
         "default": {"values": default, "calc": calc_json(&default)},
         "shared": {"values": shared, "calc": calc_json(&shared)},
+        "outcomes": outcomes,
     })
 }
 

@@ -2,7 +2,7 @@
 //! one-line errors with exit code 2, and `--help`.
 
 use assert_cmd::Command;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn sade(args: &[&str]) -> Command {
     let mut cmd = Command::cargo_bin("sade").unwrap();
@@ -145,6 +145,7 @@ fn json_shape_and_key_order() {
             "clients",
             "horizon_ms",
             "bin_ms",
+            "timeline_ms",
             "none",
             "full",
             "equal",
@@ -154,10 +155,20 @@ fn json_shape_and_key_order() {
     assert_eq!(v["fleet"]["clients"], 1000);
     assert_eq!(v["fleet"]["horizon_ms"], 126_300.0);
     for s in ["none", "full", "equal", "decorrelated"] {
-        assert_eq!(keys(&v["fleet"][s]), ["peak_share", "histogram"]);
+        assert_eq!(
+            keys(&v["fleet"][s]),
+            ["peak_share", "histogram", "timeline"]
+        );
         let h = v["fleet"][s]["histogram"].as_array().unwrap();
         assert_eq!(h.len(), 100);
         assert_eq!(h.iter().map(|x| x.as_u64().unwrap()).sum::<u64>(), 8_000);
+        // The charts' logarithmic bins count every retry too, one bin fewer than edges.
+        let t = v["fleet"][s]["timeline"].as_array().unwrap();
+        assert_eq!(
+            t.len() + 1,
+            v["fleet"]["timeline_ms"].as_array().unwrap().len()
+        );
+        assert_eq!(t.iter().map(|x| x.as_u64().unwrap()).sum::<u64>(), 8_000);
     }
 
     insta::assert_snapshot!(out);
@@ -191,7 +202,14 @@ fn json_only_requested_strategies_and_null_cap() {
     assert_eq!(keys(&v["totals"]), ["full", "decorrelated"]);
     assert_eq!(
         keys(&v["fleet"]),
-        ["clients", "horizon_ms", "bin_ms", "full", "decorrelated"]
+        [
+            "clients",
+            "horizon_ms",
+            "bin_ms",
+            "timeline_ms",
+            "full",
+            "decorrelated"
+        ]
     );
     insta::assert_snapshot!(out);
 }
@@ -271,9 +289,25 @@ fn error_factor_below_one() {
 
 #[test]
 fn error_missing_required_argument() {
-    let line = error_line(&["calc", "--base", "100ms"]);
-    assert!(line.contains("--attempts"), "{line}");
+    let line = error_line(&["calc", "--attempts", "3"]);
+    assert!(line.contains("--base"), "{line}");
     insta::assert_snapshot!(line);
+}
+
+/// Every flag but `--base` has the shortcodes' default (`backoff::defaults`, said once).
+#[test]
+fn defaults_are_the_shortcodes() {
+    let json = |args: &[&str]| -> Value {
+        serde_json::from_str(&stdout_of(
+            &[&["calc", "--base", "100ms", "--json"][..], args].concat(),
+        ))
+        .unwrap()
+    };
+    let p = &json(&[])["params"];
+    assert_eq!(
+        (&p["factor"], &p["attempts"], &p["seed"], &p["clients"]),
+        (&json!(2.0), &json!(8), &json!(7), &json!(1000))
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use sade::html::push_float;
 use sade::i18n::{format_duration, format_number, format_percent, format_probability, Lang};
+use sade::shortcode::calculator_data_json;
 use serde_json::{json, Value};
 
 /// A uniform draw in `[0, 1)`.
@@ -153,12 +154,24 @@ fn browser_engine_matches_rust() {
     let dir = tempfile::tempdir().unwrap();
     let cases = dir.path().join("format-cases.json");
     std::fs::write(&cases, format_cases().to_string()).unwrap();
+    // What the calculator shortcode hands the scripts: words, limits, defaults.
+    let data = dir.path().join("calculator-data.json");
+    std::fs::write(
+        &data,
+        format!(
+            "{{\"tr\":{},\"en\":{}}}",
+            calculator_data_json(Lang::Tr),
+            calculator_data_json(Lang::En)
+        ),
+    )
+    .unwrap();
 
     let out = Command::new("node")
         .args(["--test", "tests/js/"])
         .current_dir(root)
         .env("SADE_BIN", env!("CARGO_BIN_EXE_sade"))
         .env("SADE_FORMAT_CASES", &cases)
+        .env("SADE_DATA", &data)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -51,7 +51,9 @@ fn mdbook_builds_a_book_with_expanded_shortcodes() {
         html.contains("<table class=\"backoff-table\">"),
         "no table in the book"
     );
-    assert!(html.contains("<caption>İlk bekleme 250\u{a0}ms, her denemede ×2, üst sınır 30\u{a0}sn; 6 deneme, tohum 7</caption>"));
+    assert!(html.contains(
+        "<caption>İlk bekleme 250\u{a0}ms, her denemede ×2, üst sınır 30\u{a0}sn; 6 deneme, tohum 7<span class=\"legend\">"
+    ));
     assert!(html.contains("<data value=\"204800\">≈ 3,4\u{a0}dk</data>"));
     assert!(
         html.contains("<code>&lt;&lt; backoff_table(base=1s) &gt;&gt;</code>"),

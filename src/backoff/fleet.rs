@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use super::chacha::{Keystreams, LANES};
-use super::{limits, Delay, Params, Strategy};
+use super::{limits, Delay, Params, Strategy, Timeline};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct FleetStrategy {
@@ -14,6 +14,8 @@ pub struct FleetStrategy {
     pub peak_share: f64,
     /// Mean total wait per client.
     pub mean_total: Delay,
+    /// Retries per bin of [`Fleet::timeline`] (the charts' logarithmic axis).
+    pub timeline: Vec<u32>,
 }
 
 /// The thundering-herd picture of SPEC §3.
@@ -25,6 +27,8 @@ pub struct Fleet {
     pub horizon: Delay,
     /// Width of one histogram bin.
     pub bin: Delay,
+    /// The charts' logarithmic time axis, from a tenth of the first wait to the horizon.
+    pub timeline: Timeline,
     per_strategy: [Option<FleetStrategy>; 4],
 }
 
@@ -39,8 +43,12 @@ impl Fleet {
     pub fn simulate(params: &Params) -> Fleet {
         let mut fleet = Fleet::axis(params);
         for &strategy in params.strategies() {
-            fleet.per_strategy[strategy.index()] =
-                Some(simulate_strategy(params, strategy, fleet.bin.as_ms(), true));
+            fleet.per_strategy[strategy.index()] = Some(simulate_strategy(
+                params,
+                strategy,
+                fleet.bin.as_ms(),
+                Some(&fleet.timeline),
+            ));
         }
         fleet
     }
@@ -56,6 +64,7 @@ impl Fleet {
             clients: params.clients(),
             horizon: Delay(horizon),
             bin: Delay(horizon / limits::FLEET_BINS as f64),
+            timeline: Timeline::new(params.base().as_ms(), horizon),
             per_strategy: Default::default(),
         }
     }
@@ -64,13 +73,14 @@ impl Fleet {
 /// Clients per work unit. Fixed, so the float sums do not depend on the thread count.
 const CHUNK: u32 = 1024;
 
-/// Simulates one strategy's fleet. Without `histogram` only the clients' mean total wait is
-/// computed (the same float operations in the same order, so the same value).
+/// Simulates one strategy's fleet, counting the retries in the histogram's windows and in the
+/// bins of `timeline`. Without a timeline only the clients' mean total wait is computed (the
+/// same float operations in the same order, so the same value).
 pub(super) fn simulate_strategy(
     params: &Params,
     strategy: Strategy,
     bin: f64,
-    histogram: bool,
+    timeline: Option<&Timeline>,
 ) -> FleetStrategy {
     let ranges = params.ranges_ms(strategy);
     let keystreams = Keystreams::new(params.seed());
@@ -91,7 +101,7 @@ pub(super) fn simulate_strategy(
     let (counts, mut totals) = (0..params.clients().div_ceil(CHUNK))
         .into_par_iter()
         .fold(
-            || (Counts::new(histogram), Vec::new()),
+            || (Counts::new(timeline), Vec::new()),
             |(mut counts, mut totals), chunk| {
                 let first = chunk * CHUNK;
                 let last = (first + CHUNK).min(params.clients());
@@ -128,7 +138,7 @@ pub(super) fn simulate_strategy(
             },
         )
         .reduce(
-            || (Counts::new(false), Vec::new()),
+            || (Counts::new(None), Vec::new()),
             |(a, mut ta), (b, tb)| {
                 ta.extend(tb);
                 (a.merge(b), ta)
@@ -136,7 +146,11 @@ pub(super) fn simulate_strategy(
         );
     totals.sort_by_key(|&(chunk, _)| chunk);
     let total = totals.iter().fold(0.0, |acc, &(_, t)| acc + t);
-    let counts = counts.0;
+    let Counts {
+        windows: counts,
+        timeline,
+        ..
+    } = counts;
     let histogram = counts
         .chunks(limits::PEAK_WINDOWS_PER_BIN)
         .map(|w| w.iter().sum())
@@ -147,47 +161,65 @@ pub(super) fn simulate_strategy(
         histogram,
         peak_share: f64::from(peak) / retries,
         mean_total: Delay(total / f64::from(params.clients())),
+        timeline,
     }
 }
 
 /// Windows of the fleet's time axis (histogram bins × peak windows per bin).
 const WINDOWS: usize = limits::FLEET_BINS * limits::PEAK_WINDOWS_PER_BIN;
 
-/// Window counts of one worker's clients; empty (and counting nothing) without a histogram.
-struct Counts(Vec<u32>);
+/// Window and timeline counts of one worker's clients; empty (and counting nothing) without a
+/// timeline.
+struct Counts<'a> {
+    windows: Vec<u32>,
+    timeline: Vec<u32>,
+    axis: Option<&'a Timeline>,
+}
 
-impl Counts {
-    fn new(enabled: bool) -> Counts {
-        Counts(if enabled {
-            vec![0; WINDOWS]
-        } else {
-            Vec::new()
-        })
+impl<'a> Counts<'a> {
+    fn new(axis: Option<&'a Timeline>) -> Counts<'a> {
+        Counts {
+            windows: if axis.is_some() {
+                vec![0; WINDOWS]
+            } else {
+                Vec::new()
+            },
+            timeline: axis.map_or_else(Vec::new, |a| vec![0; a.bins()]),
+            axis,
+        }
     }
     /// Counts `n` retries at time `t`.
     #[inline]
     fn add(&mut self, t: f64, window: f64, n: u32) {
-        if !self.0.is_empty() {
-            self.0[window_index(t, window)] += n;
+        if let Some(axis) = self.axis {
+            self.windows[window_index(t, window)] += n;
+            self.timeline[axis.index(t)] += n;
         }
     }
     /// Counts one retry at each of the first `n` times of `times`.
     #[inline]
     fn add_lanes(&mut self, times: &[f64; LANES], n: usize, window: f64) {
-        if !self.0.is_empty() {
+        if let Some(axis) = self.axis {
             // All lanes at once (the divisions vectorize), then the counts one by one.
             let windows = times.map(|t| window_index(t, window));
-            for &i in &windows[..n] {
-                self.0[i] += 1;
+            for (&i, &t) in windows[..n].iter().zip(&times[..n]) {
+                self.windows[i] += 1;
+                self.timeline[axis.index(t)] += 1;
             }
         }
     }
     /// Adds another worker's counts (an empty one adds nothing).
-    fn merge(mut self, other: Counts) -> Counts {
-        if self.0.is_empty() {
+    fn merge(mut self, other: Counts<'a>) -> Counts<'a> {
+        if self.axis.is_none() {
             return other;
         }
-        for (a, b) in self.0.iter_mut().zip(other.0) {
+        if other.axis.is_none() {
+            return self;
+        }
+        for (a, b) in self.windows.iter_mut().zip(other.windows) {
+            *a += b;
+        }
+        for (a, b) in self.timeline.iter_mut().zip(other.timeline) {
             *a += b;
         }
         self

@@ -27,12 +27,14 @@ mod fleet;
 mod params;
 mod schedule;
 mod strategy;
+mod timeline;
 
 pub use delay::{Delay, DelayParseError};
 pub use fleet::{Fleet, FleetStrategy};
 pub use params::{Param, ParamError, Params, ParamsBuilder, ParamsKey};
 pub use schedule::{nominal_delay, Cell, Row, Schedule, Totals};
 pub use strategy::{Strategy, UnknownStrategy};
+pub use timeline::{Tick, Timeline};
 
 /// Limits of SPEC §1 and §3.
 pub mod limits {

@@ -154,7 +154,7 @@ impl Schedule {
                 &self.params,
                 Strategy::Decorrelated,
                 self.fleet.bin.as_ms(),
-                false,
+                None,
             )
             .mean_total
             .as_ms()

@@ -16,7 +16,10 @@ use std::str::FromStr;
 
 mod words;
 
-pub use words::{strategy_label, OddsWords, Words};
+pub use words::{
+    fill, strategy_label, ChartWords, DescribeWords, FormWords, LibraryWords, MessageWords,
+    OddsWords, TableWords, TerminalWords, Words,
+};
 
 /// A site language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -44,38 +44,10 @@ pub fn model_json(m: &Model) -> Value {
     })
 }
 
-/// Words of this output.
-struct Words {
-    title: &'static str,
-    retry: &'static str,
-    config: &'static str,
-    notes: &'static str,
-    code: &'static str,
-}
-
-fn words(lang: Lang) -> Words {
-    match lang {
-        Lang::Tr => Words {
-            title: "Yeniden deneme kütüphaneleri",
-            retry: "Yeniden deneme",
-            config: "Ayarlar",
-            notes: "Notlar",
-            code: "Kod",
-        },
-        Lang::En => Words {
-            title: "Retry libraries",
-            retry: "Retry",
-            config: "Config",
-            notes: "Notes",
-            code: "Code",
-        },
-    }
-}
-
 /// The terminal text: per library its rows, totals, config, notes and snippet.
 pub fn render_text(models: &[Model], lang: Lang) -> String {
     let w = lang.words();
-    let lw = words(lang);
+    let lw = &w.libraries;
     let dur = |ms: f64| format_duration(ms, lang).replace('\u{a0}', " ");
     let mut out = format!("{}\n", lw.title);
     for m in models {
@@ -87,9 +59,9 @@ pub fn render_text(models: &[Model], lang: Lang) -> String {
         ));
         let mut table = vec![vec![
             lw.retry.to_string(),
-            w.min.to_string(),
-            w.max.to_string(),
-            w.sample.to_string(),
+            w.table.min.to_string(),
+            w.table.max.to_string(),
+            w.table.sample.to_string(),
         ]];
         for r in &m.rows {
             table.push(vec![
@@ -101,14 +73,14 @@ pub fn render_text(models: &[Model], lang: Lang) -> String {
         }
         out.push_str(&crate::report::aligned(&table, &[true; 4]));
         let mean = if m.totals.mean_is_estimate {
-            format!("{} ({})", dur(m.totals.mean_ms), w.estimated)
+            format!("{} ({})", dur(m.totals.mean_ms), w.table.estimated)
         } else {
             dur(m.totals.mean_ms)
         };
         let totals = vec![
-            vec![w.best_total.to_string(), dur(m.totals.best_ms)],
-            vec![w.mean_total.to_string(), mean],
-            vec![w.worst_total.to_string(), dur(m.totals.worst_ms)],
+            vec![w.table.best_total.to_string(), dur(m.totals.best_ms)],
+            vec![w.table.mean_total.to_string(), mean],
+            vec![w.table.worst_total.to_string(), dur(m.totals.worst_ms)],
         ];
         out.push('\n');
         out.push_str(&crate::report::aligned(&totals, &[false, true]));

@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 use super::{Odds, StrategyOdds};
 use crate::backoff::{Params, Strategy};
 use crate::i18n::{
-    format_duration, format_number, format_probability, strategy_label, Lang, OddsWords,
+    fill, format_duration, format_number, format_probability, strategy_label, Lang, OddsWords,
 };
 
 /// One number of a row: the exact value (for `<data value>`) and its localized text.
@@ -152,52 +152,33 @@ pub fn outage_rows(odds: &Odds, params: &Params, lang: Lang) -> Vec<Row> {
 /// calls per request. None is exact; the jittered strategies are simulated, 10,000 requests
 /// each." (The seed is in the schedule's own description.)
 pub fn describe_inputs(odds: &Odds, params: &Params, lang: Lang) -> String {
+    let w = lang.odds_words();
     let inputs = odds.inputs();
     let calls = odds.calls;
     let tau = inputs.timeout().as_ms();
     let timeout = format_duration(tau, lang);
-    let clients = format_number(f64::from(inputs.clients()), 0, lang);
-    let simulated = params.strategies().iter().any(|&s| s != Strategy::None);
-    let mut out = match (lang, inputs.fail()) {
-        (Lang::En, Some(f)) if tau > 0.0 => format!(
-            "A call fails {} of the time and a failing call takes {timeout}",
-            format_probability(f, lang)
-        ),
-        (Lang::En, Some(f)) => format!(
-            "A call fails {} of the time, and at once (no timeout)",
-            format_probability(f, lang)
-        ),
-        (Lang::En, None) => format!("A failing call takes {timeout}"),
-        (Lang::Tr, Some(f)) if tau > 0.0 => format!(
-            "Bir çağrı {} olasılıkla başarısız oluyor ve başarısız bir çağrı {timeout} sürüyor",
-            format_probability(f, lang)
-        ),
-        (Lang::Tr, Some(f)) => format!(
-            "Bir çağrı {} olasılıkla başarısız oluyor, hem de zaman aşımı beklemeden",
-            format_probability(f, lang)
-        ),
-        (Lang::Tr, None) => format!("Başarısız bir çağrı {timeout} sürüyor"),
+    let mut out = match inputs.fail() {
+        Some(f) => {
+            let p = format_probability(f, lang);
+            let template = if tau > 0.0 {
+                w.fails_with_timeout
+            } else {
+                w.fails_at_once
+            };
+            fill(template, &[("p", &p), ("timeout", &timeout)])
+        }
+        None => fill(w.timeout_only, &[("timeout", &timeout)]),
     };
-    out.push_str(&match lang {
-        Lang::En => format!(
-            "; at most {calls} calls per request (the first and {} retries).",
-            calls - 1
-        ),
-        Lang::Tr => format!(
-            "; istek başına en çok {calls} çağrı (ilki ve {} yeniden deneme).",
-            calls - 1
-        ),
-    });
-    if simulated {
-        out.push_str(&match lang {
-            Lang::En => format!(
-                " None is exact; the jittered strategies are simulated, {clients} requests each."
-            ),
-            Lang::Tr => format!(
-                " None kesin hesaplanır; jitter'lı stratejiler her biri {clients} istekle simüle \
-                 edilir."
-            ),
-        });
+    out.push_str(&fill(
+        w.calls,
+        &[
+            ("calls", &calls.to_string()),
+            ("retries", &(calls - 1).to_string()),
+        ],
+    ));
+    if params.strategies().iter().any(|&s| s != Strategy::None) {
+        let clients = format_number(f64::from(inputs.clients()), 0, lang);
+        out.push_str(&fill(w.simulated, &[("clients", &clients)]));
     }
     out
 }
@@ -210,36 +191,21 @@ pub fn describe_outage(odds: &Odds, lang: Lang) -> String {
         .outage()
         .map(|o| format_duration(o.as_ms(), lang))
         .unwrap_or_default();
-    match lang {
-        Lang::En => format!(
-            "The service is down for the first {o}: every call that starts before then fails, \
-             every call after it succeeds."
-        ),
-        Lang::Tr => format!(
-            "Servis ilk {o} boyunca kapalı: bu sürede başlayan her çağrı başarısız olur, \
-             sonrakilerin hepsi başarılı."
-        ),
-    }
+    fill(lang.odds_words().outage_sentence, &[("o", &o)])
 }
 
 /// The nested layers in words (with `--layers`).
 fn describe_nested(odds: &Odds, lang: Lang) -> Option<String> {
     let n = odds.nested?;
-    let max = format_number(n.max_calls, 0, lang);
-    let expected = format_number(n.expected_calls, 2, lang);
-    let p = format_probability(n.p_success, lang);
-    Some(match lang {
-        Lang::En => format!(
-            "{} nested layers: up to {max} calls reach the bottom service per request, {expected} \
-             on average; {p} of requests succeed.",
-            n.layers
-        ),
-        Lang::Tr => format!(
-            "İç içe {} katman: istek başına en alttaki servise en çok {max} çağrı gider, \
-             ortalamada {expected}; isteklerin başarı oranı {p}.",
-            n.layers
-        ),
-    })
+    Some(fill(
+        lang.odds_words().nested,
+        &[
+            ("layers", &n.layers.to_string()),
+            ("max", &format_number(n.max_calls, 0, lang)),
+            ("expected", &format_number(n.expected_calls, 2, lang)),
+            ("p", &format_probability(n.p_success, lang)),
+        ],
+    ))
 }
 
 /// Rows as an aligned terminal table: labels left, one right-aligned column per strategy.

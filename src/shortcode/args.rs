@@ -110,6 +110,10 @@ impl ArgKind {
                     ))
                 }
             }
+            // `none` is a value of its own in the grammar; a choice may list it as a word.
+            (ArgKind::Choice(choices), Value::None) if choices.iter().any(|c| c == "none") => {
+                Ok(ArgValue::Str(Cow::Borrowed("none")))
+            }
             (ArgKind::Strategies, Value::Word(w)) => Strategy::named(w)
                 .map(|s| ArgValue::Strategies(Cow::Owned(s)))
                 .map_err(strategy_error),
@@ -514,6 +518,13 @@ mod tests {
         assert_eq!(message, "unknown jitter strategy `eqaul`");
         assert_eq!(help.as_deref(), Some("did you mean `equal`?"));
         assert!(check_text(ArgKind::Strategies, "[]").is_err());
+        let choice = ArgKind::Choice(Cow::Borrowed(&[Cow::Borrowed("none"), Cow::Borrowed("a")]));
+        assert_eq!(
+            check_text(choice, "none"),
+            Ok(ArgValue::Str(Cow::Borrowed("none")))
+        );
+        let choice = ArgKind::Choice(Cow::Borrowed(&[Cow::Borrowed("a")]));
+        assert!(check_text(choice, "none").is_err());
     }
 
     #[test]

@@ -1,71 +1,259 @@
-//! `backoff_calculator(base, factor, cap, attempts, jitter, seed, clients)` — block: a form
-//! pre-filled with the arguments, and the `backoff_table` and `backoff_chart` for them, computed
-//! at build time. Two small self-hosted scripts (`/js/backoff.js`, the engine, and
-//! `/js/calculator.js`, the wiring) recompute everything in place when an input changes; without
-//! them the page is complete as built. Works under `Content-Security-Policy: script-src 'self'`.
+//! `backoff_calculator(base, factor, cap, attempts, jitter, seed, clients, fail, timeout,
+//! deadline, outage, library)` — block: a form pre-filled with the arguments, and the results
+//! for them computed at build time: the `backoff_table` and `backoff_chart`, and, when their
+//! inputs are given, the odds table (`backoff_odds`), the outage chart (`backoff_outage`) and
+//! one library's model (`backoff_libraries`).
+//!
+//! Self-hosted scripts (`/js/backoff.js`, `/js/odds.js` and `/js/libraries.js`, the engines, and
+//! `/js/calculator.js`, the form) recompute everything in place when an input changes; without
+//! them the page is complete as built. The scripts carry no words, limits or defaults of their
+//! own: the calculator writes them into a `<script type="application/json" class="sade-data">`
+//! block (the page language's [`Words`](crate::i18n::Words), the strategies' and libraries'
+//! labels, the limits and the defaults), which `script-src 'self'` allows, as it allows the
+//! scripts themselves.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
 
 use super::backoff_chart::chart_html;
 use super::backoff_table::tables;
-use super::common::{params, SCHEDULE_ARGS};
-use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
-use crate::backoff::{Delay, Strategy};
-use crate::html::escape;
-use crate::i18n::Lang;
+use super::common::{params, ATTEMPTS, BASE, CAP, CLIENTS, FACTOR, JITTER, SEED};
+use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode};
+use crate::backoff::{defaults, limits, Delay, Strategy};
+use crate::html::push_escaped;
+use crate::i18n::{strategy_label, Lang, Words};
+use crate::libraries::Library;
+use crate::odds::{Inputs, Odds};
 
 /// The `backoff_calculator` shortcode.
 pub struct BackoffCalculator(pub std::sync::Arc<super::common::Schedules>);
 
-struct Labels {
-    legend: &'static str,
-    base: &'static str,
-    factor: &'static str,
-    cap: &'static str,
-    attempts: &'static str,
-    jitter: &'static str,
-    all: &'static str,
-    seed: &'static str,
-    new_seed: &'static str,
-    clients: &'static str,
-    hint_duration: &'static str,
-    hint_cap: &'static str,
-    noscript: &'static str,
+/// Every library id, and `none`.
+const LIBRARY_CHOICES: [Cow<'static, str>; 11] = [
+    Cow::Borrowed("none"),
+    Cow::Borrowed("grpc"),
+    Cow::Borrowed("aws-sdk"),
+    Cow::Borrowed("tenacity"),
+    Cow::Borrowed("python-backoff"),
+    Cow::Borrowed("cenkalti"),
+    Cow::Borrowed("p-retry"),
+    Cow::Borrowed("exponential-backoff"),
+    Cow::Borrowed("backon"),
+    Cow::Borrowed("polly"),
+    Cow::Borrowed("resilience4j"),
+];
+
+static ARGS: [ArgSpec; 12] = [
+    BASE,
+    FACTOR,
+    CAP,
+    ATTEMPTS,
+    JITTER,
+    SEED,
+    CLIENTS,
+    ArgSpec::optional(
+        "fail",
+        ArgKind::Number,
+        ArgValue::Absent,
+        "the chance that one call fails, `0.3` or `30%`; shows the odds",
+    ),
+    ArgSpec::optional(
+        "timeout",
+        ArgKind::Duration,
+        ArgValue::Duration(Delay::ZERO),
+        "how long a failing call takes",
+    ),
+    ArgSpec::optional(
+        "deadline",
+        ArgKind::DurationOrNone,
+        ArgValue::DurationOrNone(None),
+        "the deadline a request should finish within, or none",
+    ),
+    ArgSpec::optional(
+        "outage",
+        ArgKind::DurationOrNone,
+        ArgValue::DurationOrNone(None),
+        "an outage to show who meets the recovery, or none",
+    ),
+    ArgSpec::optional(
+        "library",
+        ArgKind::Choice(Cow::Borrowed(&LIBRARY_CHOICES)),
+        ArgValue::Str(Cow::Borrowed("none")),
+        "a retry library to compare with, or none",
+    ),
+];
+
+/// What the script reads from the page: words, labels, limits, defaults.
+#[derive(Serialize)]
+struct Data {
+    lang: Lang,
+    words: &'static Words,
+    strategies: Vec<Label>,
+    libraries: Vec<LibraryLabel>,
+    limits: Limits,
+    defaults: Defaults,
 }
 
-const TR: Labels = Labels {
-    legend: "Parametreler",
-    base: "İlk bekleme (base)",
-    factor: "Çarpan (factor)",
-    cap: "Üst sınır (cap)",
-    attempts: "Deneme sayısı",
-    jitter: "Jitter",
-    all: "Hepsini karşılaştır",
-    seed: "Tohum (seed)",
-    new_seed: "Yeni tohum",
-    clients: "İstemci sayısı",
-    hint_duration: "örn. 100ms, 1.5s, 2m",
-    hint_cap: "örn. 30s ya da none",
-    noscript: "Değerleri değiştirmek için JavaScript gerekir; aşağıdaki sonuçlar derleme sırasında hesaplandı.",
-};
+#[derive(Serialize)]
+struct Label {
+    name: &'static str,
+    label: &'static str,
+}
 
-const EN: Labels = Labels {
-    legend: "Parameters",
-    base: "First wait (base)",
-    factor: "Factor",
-    cap: "Cap",
-    attempts: "Attempts",
-    jitter: "Jitter",
-    all: "Compare all",
-    seed: "Seed",
-    new_seed: "New seed",
-    clients: "Clients",
-    hint_duration: "e.g. 100ms, 1.5s, 2m",
-    hint_cap: "e.g. 30s or none",
-    noscript:
-        "Changing the values needs JavaScript; the results below were computed at build time.",
-};
+#[derive(Serialize)]
+struct LibraryLabel {
+    name: &'static str,
+    label: &'static str,
+    package: &'static str,
+}
 
-fn duration_text(d: Delay) -> String {
-    d.to_string()
+#[derive(Serialize)]
+struct Limits {
+    max_attempts: u32,
+    max_clients: u32,
+}
+
+#[derive(Serialize)]
+struct Defaults {
+    factor: f64,
+    attempts: u32,
+    seed: u64,
+    clients: u32,
+    odds_clients: u32,
+}
+
+/// The data block of a calculator in `lang`: JSON with `<` written `\u003c`, so nothing in it can
+/// end the script element.
+pub fn data_json(lang: Lang) -> String {
+    let data = Data {
+        lang,
+        words: lang.words(),
+        strategies: Strategy::ALL
+            .iter()
+            .map(|&s| Label {
+                name: s.name(),
+                label: strategy_label(s),
+            })
+            .collect(),
+        libraries: Library::ALL
+            .iter()
+            .map(|&l| LibraryLabel {
+                name: l.id(),
+                label: l.label(),
+                package: l.package().0,
+            })
+            .collect(),
+        limits: Limits {
+            max_attempts: limits::MAX_ATTEMPTS,
+            max_clients: limits::MAX_CLIENTS,
+        },
+        defaults: Defaults {
+            factor: defaults::FACTOR,
+            attempts: defaults::ATTEMPTS,
+            seed: defaults::SEED,
+            clients: defaults::CLIENTS,
+            odds_clients: crate::odds::DEFAULT_CLIENTS,
+        },
+    };
+    serde_json::to_string(&data)
+        .unwrap_or_default()
+        .replace('<', "\\u003c")
+}
+
+/// One labelled input.
+struct Field<'a> {
+    name: &'a str,
+    label: &'a str,
+    value: &'a str,
+    /// `type` and the other attributes of the input.
+    attributes: &'a str,
+    hint: Option<&'a str>,
+}
+
+impl Field<'_> {
+    fn push(&self, out: &mut String) {
+        let name = self.name;
+        out.push_str("<div class=\"field field-");
+        out.push_str(name);
+        out.push_str("\"><label for=\"bc-");
+        out.push_str(name);
+        out.push_str("\">");
+        push_escaped(out, self.label);
+        out.push_str("</label><input id=\"bc-");
+        out.push_str(name);
+        out.push_str("\" name=\"");
+        out.push_str(name);
+        out.push_str("\" ");
+        out.push_str(self.attributes);
+        out.push_str(" value=\"");
+        push_escaped(out, self.value);
+        out.push_str("\" aria-describedby=\"");
+        if self.hint.is_some() {
+            out.push_str("bc-");
+            out.push_str(name);
+            out.push_str("-hint ");
+        }
+        out.push_str("bc-");
+        out.push_str(name);
+        out.push_str("-error\">");
+        if let Some(hint) = self.hint {
+            out.push_str("<small class=\"hint\" id=\"bc-");
+            out.push_str(name);
+            out.push_str("-hint\">");
+            push_escaped(out, hint);
+            out.push_str("</small>");
+        }
+        out.push_str("<span class=\"field-error\" id=\"bc-");
+        out.push_str(name);
+        out.push_str("-error\" role=\"alert\"></span></div>\n");
+    }
+}
+
+/// A labelled `<select>` of `options` ((value, label)) with `selected` chosen.
+fn select(out: &mut String, name: &str, label: &str, options: &[(&str, &str)], selected: &str) {
+    out.push_str("<div class=\"field field-");
+    out.push_str(name);
+    out.push_str("\"><label for=\"bc-");
+    out.push_str(name);
+    out.push_str("\">");
+    push_escaped(out, label);
+    out.push_str("</label><select id=\"bc-");
+    out.push_str(name);
+    out.push_str("\" name=\"");
+    out.push_str(name);
+    out.push_str("\" aria-describedby=\"bc-");
+    out.push_str(name);
+    out.push_str("-error\">");
+    let known = options.iter().any(|(v, _)| *v == selected);
+    for (value, text) in options {
+        out.push_str("<option value=\"");
+        push_escaped(out, value);
+        out.push('"');
+        if *value == selected {
+            out.push_str(" selected");
+        }
+        out.push('>');
+        push_escaped(out, text);
+        out.push_str("</option>");
+    }
+    if !known {
+        out.push_str("<option value=\"");
+        push_escaped(out, selected);
+        out.push_str("\" selected>");
+        push_escaped(out, selected);
+        out.push_str("</option>");
+    }
+    out.push_str("</select><span class=\"field-error\" id=\"bc-");
+    out.push_str(name);
+    out.push_str("-error\" role=\"alert\"></span></div>\n");
+}
+
+/// A number as a form shows it: the shortest text that reads back (`2`, `1.5`).
+fn number_text(n: f64) -> String {
+    let mut out = String::new();
+    crate::html::push_float(&mut out, n);
+    out
 }
 
 impl Shortcode for BackoffCalculator {
@@ -73,7 +261,7 @@ impl Shortcode for BackoffCalculator {
         "backoff_calculator"
     }
     fn args(&self) -> &[ArgSpec] {
-        &SCHEDULE_ARGS
+        &ARGS
     }
     fn placement(&self) -> Placement {
         Placement::Block
@@ -82,10 +270,16 @@ impl Shortcode for BackoffCalculator {
         let p = params(args, "attempts")?;
         let schedule = self.0.get(&p, true, ctx.timings);
         let lang = ctx.lang;
-        let l = match lang {
-            Lang::Tr => &TR,
-            Lang::En => &EN,
+        let words = lang.words();
+        let f = &words.form;
+        let fail = match args.value("fail") {
+            Some(ArgValue::Number(n)) => Some(*n),
+            _ => None,
         };
+        let timeout = args.duration("timeout")?;
+        let deadline = args.duration_or_none("deadline")?;
+        let outage = args.duration_or_none("outage")?;
+        let library = args.str("library")?;
         let jitter = if p.strategies() == Strategy::ALL {
             "all".to_string()
         } else {
@@ -95,110 +289,184 @@ impl Shortcode for BackoffCalculator {
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let cap = p.cap().map_or("none".to_string(), duration_text);
-        let mut options = format!(
-            "<option value=\"all\"{}>{}</option>",
-            if jitter == "all" { " selected" } else { "" },
-            l.all
+        let text = |d: Option<Delay>| d.map_or(String::new(), |d| d.to_string());
+
+        let mut html = String::with_capacity(48 * 1024);
+        html.push_str("<div class=\"backoff-calculator-block\" data-lang=\"");
+        html.push_str(lang.code());
+        html.push_str("\">\n<form class=\"backoff-calculator\" method=\"get\" novalidate>\n");
+        html.push_str("<fieldset class=\"schedule\">\n<legend>");
+        html.push_str(f.legend);
+        html.push_str("</legend>\n<div class=\"fields\">\n");
+        let duration_input =
+            "type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" spellcheck=\"false\"";
+        let number_input = "type=\"text\" inputmode=\"decimal\" autocomplete=\"off\"";
+        let whole_input = "type=\"text\" inputmode=\"numeric\" autocomplete=\"off\"";
+        let base = p.base().to_string();
+        let factor = number_text(p.factor());
+        let cap = p.cap().map_or("none".to_string(), |c| c.to_string());
+        let attempts = p.attempts().to_string();
+        let seed = p.seed().to_string();
+        let clients = p.clients().to_string();
+        for field in [
+            Field {
+                name: "base",
+                label: f.base,
+                value: &base,
+                attributes: duration_input,
+                hint: Some(f.hint_duration),
+            },
+            Field {
+                name: "factor",
+                label: f.factor,
+                value: &factor,
+                attributes: number_input,
+                hint: None,
+            },
+            Field {
+                name: "cap",
+                label: f.cap,
+                value: &cap,
+                attributes: duration_input,
+                hint: Some(f.hint_cap),
+            },
+            Field {
+                name: "attempts",
+                label: f.attempts,
+                value: &attempts,
+                attributes: whole_input,
+                hint: None,
+            },
+        ] {
+            field.push(&mut html);
+        }
+        let mut strategies: Vec<(&str, &str)> = vec![("all", f.all)];
+        strategies.extend(Strategy::ALL.map(|s| (s.name(), strategy_label(s))));
+        select(&mut html, "jitter", f.jitter, &strategies, &jitter);
+        for field in [
+            Field {
+                name: "seed",
+                label: f.seed,
+                value: &seed,
+                attributes: whole_input,
+                hint: None,
+            },
+            Field {
+                name: "clients",
+                label: f.clients,
+                value: &clients,
+                attributes: whole_input,
+                hint: None,
+            },
+        ] {
+            field.push(&mut html);
+        }
+        html.push_str(
+            "<div class=\"field actions\"><button type=\"button\" class=\"new-seed\" hidden>",
         );
-        for s in Strategy::ALL {
-            let sel = if jitter == s.name() { " selected" } else { "" };
-            options.push_str(&format!(
-                "<option value=\"{0}\"{sel}>{1}</option>",
-                s.name(),
-                crate::i18n::strategy_label(s)
-            ));
-        }
-        if !options.contains(" selected") {
-            options.push_str(&format!(
-                "<option value=\"{}\" selected>{}</option>",
-                escape(&jitter),
-                escape(&jitter)
-            ));
-        }
-        let field = |name: &str, label: &str, value: &str, kind: &str, hint: Option<&str>| {
-            let hint_html = hint
-                .map(|h| format!("<small id=\"bc-{name}-hint\">{}</small>", escape(h)))
-                .unwrap_or_default();
-            let described = if hint.is_some() {
-                format!(" aria-describedby=\"bc-{name}-hint bc-{name}-error\"")
-            } else {
-                format!(" aria-describedby=\"bc-{name}-error\"")
-            };
-            format!(
-                "<div class=\"field\"><label for=\"bc-{name}\">{}</label><input id=\"bc-{name}\" name=\"{name}\" {kind} value=\"{}\"{described}>{hint_html}<span class=\"field-error\" id=\"bc-{name}-error\" role=\"alert\"></span></div>\n",
-                escape(label),
-                escape(value)
-            )
+        html.push_str(f.new_seed);
+        html.push_str(
+            "</button></div>\n</div>\n</fieldset>\n<fieldset class=\"outcomes\">\n<legend>",
+        );
+        html.push_str(f.odds_legend);
+        html.push_str("</legend>\n<div class=\"fields\">\n");
+        let fail_text = fail.map_or(String::new(), number_text);
+        let timeout_text = if timeout == Delay::ZERO {
+            String::new()
+        } else {
+            timeout.to_string()
         };
-        let mut html = String::with_capacity(32 * 1024);
-        html.push_str(&format!(
-            "<div class=\"backoff-calculator-block\" data-lang=\"{}\">\n<form class=\"backoff-calculator\" action=\"\" method=\"get\" novalidate>\n<fieldset>\n<legend>{}</legend>\n",
-            lang.code(),
-            l.legend
-        ));
-        html.push_str(&field(
-            "base",
-            l.base,
-            &duration_text(p.base()),
-            "type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" spellcheck=\"false\"",
-            Some(l.hint_duration),
-        ));
-        html.push_str(&field(
-            "factor",
-            l.factor,
-            &p.factor().to_string(),
-            "type=\"number\" min=\"1\" step=\"any\"",
-            None,
-        ));
-        html.push_str(&field(
-            "cap",
-            l.cap,
-            &cap,
-            "type=\"text\" autocomplete=\"off\" spellcheck=\"false\"",
-            Some(l.hint_cap),
-        ));
-        html.push_str(&field(
-            "attempts",
-            l.attempts,
-            &p.attempts().to_string(),
-            "type=\"number\" min=\"1\" max=\"100\" step=\"1\"",
-            None,
-        ));
-        html.push_str(&format!(
-            "<div class=\"field\"><label for=\"bc-jitter\">{}</label><select id=\"bc-jitter\" name=\"jitter\" aria-describedby=\"bc-jitter-error\">{options}</select><span class=\"field-error\" id=\"bc-jitter-error\" role=\"alert\"></span></div>\n",
-            l.jitter
-        ));
-        html.push_str(&field(
-            "seed",
-            l.seed,
-            &p.seed().to_string(),
-            "type=\"number\" min=\"0\" step=\"1\"",
-            None,
-        ));
-        html.push_str(&field(
-            "clients",
-            l.clients,
-            &p.clients().to_string(),
-            "type=\"number\" min=\"1\" max=\"100000\" step=\"1\"",
-            None,
-        ));
-        html.push_str(&format!(
-            "<div class=\"field actions\"><button type=\"button\" class=\"new-seed\" hidden>{}</button><noscript><p>{}</p></noscript></div>\n</fieldset>\n</form>\n",
-            l.new_seed, l.noscript
-        ));
-        html.push_str("<div class=\"backoff-results\" aria-live=\"polite\">\n");
+        let (deadline_text, outage_text) = (text(deadline), text(outage));
+        for field in [
+            Field {
+                name: "fail",
+                label: f.fail,
+                value: &fail_text,
+                attributes: number_input,
+                hint: Some(f.hint_fail),
+            },
+            Field {
+                name: "timeout",
+                label: f.timeout,
+                value: &timeout_text,
+                attributes: duration_input,
+                hint: Some(f.hint_timeout),
+            },
+            Field {
+                name: "deadline",
+                label: f.deadline,
+                value: &deadline_text,
+                attributes: duration_input,
+                hint: Some(f.hint_deadline),
+            },
+            Field {
+                name: "outage",
+                label: f.outage,
+                value: &outage_text,
+                attributes: duration_input,
+                hint: Some(f.hint_outage),
+            },
+        ] {
+            field.push(&mut html);
+        }
+        let mut libraries: Vec<(&str, &str)> = vec![("none", f.no_library)];
+        libraries.extend(Library::ALL.map(|l| (l.id(), l.label())));
+        select(&mut html, "library", f.library, &libraries, library);
+        html.push_str("</div>\n</fieldset>\n<noscript><p>");
+        html.push_str(f.noscript);
+        html.push_str("</p></noscript>\n</form>\n<p class=\"stale-note\" role=\"status\" hidden>");
+        html.push_str(f.stale);
+        html.push_str("</p>\n<div class=\"backoff-results\" aria-live=\"polite\">\n");
         let (table, table_markdown) = tables(&schedule, lang);
         html.push_str(&table);
         html.push_str(&chart_html(&schedule, lang));
-        html.push_str("</div>\n</div>\n<script src=\"/js/backoff.js\" defer></script>\n<script src=\"/js/calculator.js\" defer></script>\n");
-        Ok(Expansion {
-            html,
-            markdown: format!(
-                "{}\n\n{}",
-                table_markdown.trim_end(),
-                super::backoff_chart::chart_markdown(&schedule, lang)
-            ),
-        })
+        let mut markdown = format!(
+            "{}\n\n{}",
+            table_markdown.trim_end(),
+            super::backoff_chart::chart_markdown(&schedule, lang)
+        );
+        if fail.is_some() || outage.is_some() {
+            let odds_params = super::common::params_without_fleet(args)?;
+            let inputs = Inputs::builder()
+                .fail(fail)
+                .timeout(timeout)
+                .deadline(deadline)
+                .outage(outage)
+                .build(&odds_params)
+                .map_err(|e| ArgError::new(e.param.name(), e.to_string()))?;
+            let odds = Odds::compute(&odds_params, &inputs);
+            if fail.is_some() {
+                let (h, md) = super::backoff_odds::table(&odds, &odds_params, lang);
+                html.push_str(&h);
+                markdown.push('\n');
+                markdown.push_str(md.trim_end());
+                markdown.push('\n');
+            }
+            if outage.is_some() {
+                html.push_str(&super::backoff_outage::chart_html(
+                    &odds,
+                    &odds_params,
+                    lang,
+                ));
+            }
+        }
+        if let Some(l) = Library::from_id(library) {
+            let model = crate::libraries::model(l, &p);
+            let caption = crate::report::describe_params(&p, lang);
+            let (h, md) = super::backoff_libraries::render(&[model], &caption, lang);
+            html.push_str(&h);
+            markdown.push('\n');
+            markdown.push_str(md.trim_end());
+            markdown.push('\n');
+        }
+        html.push_str("</div>\n<script type=\"application/json\" class=\"sade-data\">");
+        html.push_str(&data_json(lang));
+        html.push_str("</script>\n</div>\n");
+        for script in ["backoff", "odds", "libraries", "calculator"] {
+            html.push_str("<script src=\"/js/");
+            html.push_str(script);
+            html.push_str(".js\" defer></script>\n");
+        }
+        Ok(Expansion { html, markdown })
     }
 }

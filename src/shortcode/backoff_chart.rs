@@ -1,14 +1,15 @@
 //! `backoff_chart(base, factor, cap, attempts, jitter, seed, clients)` — block: the fleet
-//! simulation of SPEC §3 as an inline SVG (no script): one strip per strategy on a common time
-//! axis, bar heights relative to the busiest bin of all strategies, so `none`'s synchronized
-//! spikes and the jittered strategies' spread are visible at a glance. Each strip is labelled with
-//! its peak share; `<title>`, `<desc>` and a caption give the same facts as text.
+//! simulation of SPEC §3 as an inline SVG (no script): one strip per strategy on a logarithmic
+//! time axis, so every attempt has room, and one count scale for all strips, so `none`'s
+//! synchronized spikes tower over the jittered strategies' spread. Beside each strip, its peak
+//! share; in the caption, the same facts as sentences and how to read the axis.
 
 use super::common::{params, SCHEDULE_ARGS};
+use super::strips::{self, Strip, Tick};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::Schedule;
 use crate::html::escape;
-use crate::i18n::{format_duration, format_number, format_percent, strategy_label, Lang};
+use crate::i18n::{fill, format_duration, format_number, format_percent, strategy_label, Lang};
 
 /// The `backoff_chart` shortcode.
 pub struct BackoffChart(pub std::sync::Arc<super::common::Schedules>);
@@ -32,17 +33,12 @@ impl Shortcode for BackoffChart {
     }
 }
 
-const LEFT: f64 = 112.0;
-const PLOT: f64 = 480.0;
-const RIGHT: f64 = 104.0;
-const STRIP: f64 = 44.0;
-const GAP: f64 = 12.0;
-const AXIS: f64 = 34.0;
-
-/// One sentence per strategy: "Full: busiest window holds %12,5 of 8.000 retries".
+/// One sentence per strategy: "Full: 2.3% of 8,000 retries land in the busiest window".
 fn summary(schedule: &Schedule, lang: Lang) -> Vec<String> {
     let fleet = schedule.fleet();
     let retries = u64::from(fleet.clients) * u64::from(schedule.params().attempts());
+    let total = format_number(retries as f64, 0, lang);
+    let template = lang.words().chart.summary;
     schedule
         .params()
         .strategies()
@@ -50,126 +46,75 @@ fn summary(schedule: &Schedule, lang: Lang) -> Vec<String> {
         .filter_map(|&s| {
             let f = fleet.strategy(s)?;
             let share = format_percent(f.peak_share, lang);
-            let total = format_number(retries as f64, 0, lang);
-            Some(match lang {
-                Lang::Tr => format!(
-                    "{}: en kalabalık pencerede {total} yeniden denemenin {share} kadarı",
-                    strategy_label(s)
-                ),
-                Lang::En => format!(
-                    "{}: {share} of {total} retries land in the busiest window",
-                    strategy_label(s)
-                ),
-            })
+            Some(fill(
+                template,
+                &[
+                    ("strategy", strategy_label(s)),
+                    ("share", &share),
+                    ("retries", &total),
+                ],
+            ))
         })
         .collect()
 }
 
 /// The `<figure class="backoff-chart">` with the SVG (also used by the calculator).
 pub fn chart_html(schedule: &Schedule, lang: Lang) -> String {
-    let w = lang.words();
+    let w = &lang.words().chart;
     let fleet = schedule.fleet();
-    let strategies = schedule.params().strategies();
-    let width = LEFT + PLOT + RIGHT;
-    let height = strategies.len() as f64 * (STRIP + GAP) + AXIS;
-    let max = strategies
+    let timeline = &fleet.timeline;
+    let title = fill(
+        w.title,
+        &[
+            ("fleet", w.fleet),
+            ("clients", &format_number(f64::from(fleet.clients), 0, lang)),
+        ],
+    );
+    let strips: Vec<Strip> = schedule
+        .params()
+        .strategies()
         .iter()
-        .filter_map(|&s| fleet.strategy(s))
-        .flat_map(|f| f.histogram.iter().copied())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let title = match lang {
-        Lang::Tr => format!(
-            "{}: {} istemcinin yeniden denemeleri zamana göre",
-            w.fleet,
-            format_number(f64::from(fleet.clients), 0, lang)
-        ),
-        Lang::En => format!(
-            "{}: when {} clients retry, over time",
-            w.fleet,
-            format_number(f64::from(fleet.clients), 0, lang)
-        ),
-    };
-    let lines = summary(schedule, lang);
+        .filter_map(|&s| {
+            let f = fleet.strategy(s)?;
+            Some(Strip {
+                class: s.name(),
+                label: strategy_label(s),
+                note: format_percent(f.peak_share, lang),
+                counts: &f.timeline,
+            })
+        })
+        .collect();
+    let ticks: Vec<Tick> = timeline
+        .ticks()
+        .into_iter()
+        .map(|t| Tick {
+            at: timeline.position(t.ms),
+            label: format_duration(t.ms, lang),
+            major: t.major,
+        })
+        .collect();
+    let edges = timeline.edges();
+    let axis = fill(
+        w.axis,
+        &[
+            ("from", &format_duration(edges[0], lang)),
+            ("to", &format_duration(edges[edges.len() - 1], lang)),
+        ],
+    );
     let mut s = String::with_capacity(16 * 1024);
     s.push_str("<figure class=\"backoff-chart\">\n");
-    s.push_str(&format!(
-        "<svg viewBox=\"0 0 {width} {height}\" width=\"100%\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>{}</title>\n<desc>{}</desc>\n",
-        escape(&title),
-        escape(&lines.join(". "))
-    ));
-    let bins = fleet
-        .strategy(strategies[0])
-        .map_or(1, |f| f.histogram.len()) as f64;
-    let bar_w = PLOT / bins;
-    for (row, &st) in strategies.iter().enumerate() {
-        let Some(f) = fleet.strategy(st) else {
-            continue;
-        };
-        let top = row as f64 * (STRIP + GAP);
-        let base_y = top + STRIP;
-        s.push_str(&format!(
-            "<g class=\"strip bar-{}\">\n<text class=\"label\" x=\"0\" y=\"{:.1}\">{}</text>\n<line class=\"grid\" x1=\"{LEFT}\" y1=\"{base_y:.1}\" x2=\"{:.1}\" y2=\"{base_y:.1}\"/>\n",
-            st.name(),
-            top + STRIP / 2.0 + 4.0,
-            strategy_label(st),
-            LEFT + PLOT
-        ));
-        for (i, &count) in f.histogram.iter().enumerate() {
-            if count == 0 {
-                continue;
-            }
-            let h = (f64::from(count) / f64::from(max) * STRIP).max(1.0);
-            s.push_str(&format!(
-                "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{h:.2}\"/>\n",
-                LEFT + i as f64 * bar_w,
-                base_y - h,
-                bar_w
-            ));
-        }
-        s.push_str(&format!(
-            "<text class=\"label peak\" x=\"{:.1}\" y=\"{:.1}\">{}</text>\n</g>\n",
-            LEFT + PLOT + 8.0,
-            top + STRIP / 2.0 + 4.0,
-            format_percent(f.peak_share, lang)
-        ));
-    }
-    let axis_y = strategies.len() as f64 * (STRIP + GAP);
-    s.push_str(&format!(
-        "<g class=\"axis\">\n<line x1=\"{LEFT}\" y1=\"{axis_y:.1}\" x2=\"{:.1}\" y2=\"{axis_y:.1}\"/>\n",
-        LEFT + PLOT
-    ));
-    for k in 0..=4 {
-        let x = LEFT + PLOT * f64::from(k) / 4.0;
-        let t = fleet.horizon.as_ms() * f64::from(k) / 4.0;
-        let anchor = match k {
-            0 => "start",
-            4 => "end",
-            _ => "middle",
-        };
-        s.push_str(&format!(
-            "<line x1=\"{x:.1}\" y1=\"{axis_y:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>\n<text class=\"label\" x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>\n",
-            axis_y + 4.0,
-            axis_y + 18.0,
-            escape(&format_duration(t, lang))
-        ));
-    }
-    s.push_str(&format!(
-        "<text class=\"label\" x=\"0\" y=\"{:.1}\">{}</text>\n<text class=\"label\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n</g>\n</svg>\n",
-        axis_y + 18.0,
-        w.time,
-        width,
-        axis_y + 32.0,
-        w.peak_share
-    ));
+    s.push_str(&strips::svg(&title, &strips, &ticks, None));
     s.push_str("<figcaption>");
     s.push_str(&escape(&title));
-    s.push_str("</figcaption>\n<ul class=\"peak\">\n");
-    for l in &lines {
-        s.push_str(&format!("<li>{}</li>\n", escape(l)));
+    s.push_str("\n<ul class=\"peak\">\n");
+    for l in summary(schedule, lang) {
+        s.push_str("<li>");
+        s.push_str(&escape(&l));
+        s.push_str("</li>\n");
     }
-    s.push_str("</ul>\n</figure>\n");
+    s.push_str("</ul>\n<span class=\"axis-note\">");
+    s.push_str(&escape(&axis));
+    s.push_str("</span></figcaption>\n</figure>\n");
     s
 }
 
@@ -177,7 +122,9 @@ pub fn chart_html(schedule: &Schedule, lang: Lang) -> String {
 pub fn chart_markdown(schedule: &Schedule, lang: Lang) -> String {
     let mut out = String::new();
     for l in summary(schedule, lang) {
-        out.push_str(&format!("- {l}\n"));
+        out.push_str("- ");
+        out.push_str(&l);
+        out.push('\n');
     }
     out
 }

@@ -54,39 +54,6 @@ impl Shortcode for BackoffLibraries {
     }
 }
 
-struct Words {
-    library: &'static str,
-    per_retry: &'static str,
-    worst: &'static str,
-    mean: &'static str,
-    estimated: &'static str,
-    details: &'static str,
-    retry: &'static str,
-}
-
-fn words(lang: Lang) -> Words {
-    match lang {
-        Lang::Tr => Words {
-            library: "Kütüphane",
-            per_retry: "Yeniden deneme başına gecikme",
-            worst: "En kötü durumda toplam",
-            mean: "Ortalama toplam",
-            estimated: "tahmini",
-            details: "notlar ve kod",
-            retry: "yeniden deneme",
-        },
-        Lang::En => Words {
-            library: "Library",
-            per_retry: "Delay per retry",
-            worst: "Worst-case total",
-            mean: "Mean total",
-            estimated: "estimated",
-            details: "notes and code",
-            retry: "retries",
-        },
-    }
-}
-
 /// `ms` as `<data value="MS">text</data>` into `h` and as text into `md`.
 fn duration(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
     let start = md.len();
@@ -95,13 +62,15 @@ fn duration(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
 }
 
 /// The table, the notes and the snippets, as HTML and as markdown.
-fn render(models: &[Model], caption: &str, lang: Lang) -> (String, String) {
-    let w = words(lang);
+pub(super) fn render(models: &[Model], caption: &str, lang: Lang) -> (String, String) {
+    let w = &lang.words().libraries;
     let mut h = String::with_capacity(4096 * models.len().max(1));
     let mut md = String::with_capacity(2048 * models.len().max(1));
     h.push_str(
-        "<figure class=\"backoff backoff-libraries\">\n<table class=\"backoff-table\">\n<caption>",
+        "<figure class=\"backoff backoff-libraries\">\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"",
     );
+    push_escaped(&mut h, caption);
+    h.push_str("\">\n<table class=\"backoff-table backoff-libraries-table\">\n<caption>");
     push_escaped(&mut h, caption);
     let _ = write!(
         h,
@@ -120,7 +89,9 @@ fn render(models: &[Model], caption: &str, lang: Lang) -> (String, String) {
         push_escaped(&mut h, m.library.label());
         let _ = write!(h, "<br><small><a href=\"{}\">", m.source);
         push_escaped(&mut h, &format!("{package} {version}"));
-        h.push_str("</a></small></th><td><ol class=\"backoff-retries\">");
+        h.push_str("</a></small></th><td data-label=\"");
+        h.push_str(w.per_retry);
+        h.push_str("\"><ol class=\"backoff-retries\">");
         let _ = write!(
             md,
             "| {} ([{package} {version}]({})) | ",
@@ -143,13 +114,14 @@ fn render(models: &[Model], caption: &str, lang: Lang) -> (String, String) {
         }
         let _ = write!(
             h,
-            "</ol><small>{} {}</small></td><td>",
+            "</ol><small>{} {}</small></td><td data-label=\"{}\">",
             m.rows.len(),
-            w.retry
+            w.retries,
+            w.worst
         );
-        let _ = write!(md, " ({} {}) | ", m.rows.len(), w.retry);
+        let _ = write!(md, " ({} {}) | ", m.rows.len(), w.retries);
         duration(&mut h, &mut md, m.totals.worst_ms, lang);
-        h.push_str("</td><td>");
+        let _ = write!(h, "</td><td data-label=\"{}\">", w.mean);
         md.push_str(" | ");
         duration(&mut h, &mut md, m.totals.mean_ms, lang);
         if m.totals.mean_is_estimate {
@@ -159,7 +131,7 @@ fn render(models: &[Model], caption: &str, lang: Lang) -> (String, String) {
         h.push_str("</td></tr>\n");
         md.push_str(" |\n");
     }
-    h.push_str("</tbody>\n</table>\n</figure>\n");
+    h.push_str("</tbody>\n</table>\n</div>\n</figure>\n");
     for m in models {
         h.push_str("<details class=\"backoff-library\">\n<summary>");
         push_escaped(&mut h, m.library.label());
@@ -174,7 +146,11 @@ fn render(models: &[Model], caption: &str, lang: Lang) -> (String, String) {
         let language = m.snippet.language;
         let _ = write!(h, "</ul>\n<pre><code class=\"language-{language}\">");
         push_escaped(&mut h, &m.snippet.code);
-        h.push_str("</code></pre>\n</details>\n");
+        let _ = write!(
+            h,
+            "</code></pre>\n<button type=\"button\" class=\"copy\">{}</button>\n</details>\n",
+            lang.words().form.copy
+        );
         let _ = write!(md, "\n```{language}\n{}```\n", m.snippet.code);
     }
     (h, md)

@@ -151,7 +151,7 @@ pub(super) fn inputs(
 }
 
 /// The table as HTML (a `<figure class="backoff backoff-odds">`) and as GFM.
-fn table(odds: &Odds, params: &Params, lang: Lang) -> (String, String) {
+pub(super) fn table(odds: &Odds, params: &Params, lang: Lang) -> (String, String) {
     let caption = format!(
         "{}. {}",
         describe_params(params, lang),
@@ -159,11 +159,13 @@ fn table(odds: &Odds, params: &Params, lang: Lang) -> (String, String) {
     );
     let rows = odds_rows(odds, params, lang);
     let strategies = params.strategies();
-    let head = lang.words().strategy;
+    let head = lang.words().table.strategy;
     let mut h = String::with_capacity(1024 + rows.len() * strategies.len() * 96);
     let mut md = String::with_capacity(256 + rows.len() * strategies.len() * 24);
 
-    h.push_str("<figure class=\"backoff backoff-odds\">\n<table class=\"backoff-table backoff-odds-table\">\n<caption>");
+    h.push_str("<figure class=\"backoff backoff-odds\">\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"");
+    push_escaped(&mut h, &caption);
+    h.push_str("\">\n<table class=\"backoff-table backoff-odds-table\">\n<caption>");
     push_escaped(&mut h, &caption);
     h.push_str("</caption>\n<thead>\n<tr><th scope=\"col\">");
     h.push_str(head);
@@ -194,8 +196,10 @@ fn table(odds: &Odds, params: &Params, lang: Lang) -> (String, String) {
         md.push_str("| ");
         md.push_str(label);
         md.push_str(" |");
-        for cell in cells {
-            h.push_str("<td>");
+        for (cell, &s) in cells.iter().zip(strategies) {
+            h.push_str("<td data-label=\"");
+            h.push_str(strategy_label(s));
+            h.push_str("\">");
             md.push(' ');
             match cell {
                 Some(c) => {
@@ -213,7 +217,7 @@ fn table(odds: &Odds, params: &Params, lang: Lang) -> (String, String) {
         h.push_str("</tr>\n");
         md.push('\n');
     }
-    h.push_str("</tbody>\n</table>\n</figure>\n");
+    h.push_str("</tbody>\n</table>\n</div>\n</figure>\n");
     (h, md)
 }
 

@@ -23,10 +23,11 @@ use super::common::{
     data_expansion, one_strategy, params_without_fleet, OddsCache, ATTEMPTS, BASE, CAP, FACTOR,
     JITTER, SEED,
 };
+use super::strips::{self, Strip, Tick};
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Params, Strategy};
 use crate::html::escape;
-use crate::i18n::{format_duration, format_number, format_probability, strategy_label, Lang};
+use crate::i18n::{fill, format_duration, format_number, format_probability, strategy_label, Lang};
 use crate::odds::{Odds, Outage, FIRST_WINDOW_MS};
 
 /// The `backoff_outage` shortcode.
@@ -138,36 +139,25 @@ fn outage_of(odds: &Odds, strategy: Strategy) -> &Outage {
 
 /// One sentence per strategy, the chart's facts in words.
 fn facts(odds: &Odds, params: &Params, lang: Lang) -> Vec<String> {
+    let w = lang.odds_words();
     params
         .strategies()
         .iter()
         .map(|&s| {
             let o = outage_of(odds, s);
             let name = strategy_label(s);
-            let give_up = format_probability(o.give_up_share, lang);
-            match (o.p50_ms, o.p99_ms, o.first_window_share, lang) {
-                (Some(p50), Some(p99), Some(first), Lang::En) => format!(
-                    "{name}: {give_up} give up before the service is back; half of the others \
-                     succeed within {} of the recovery, 99% within {}; {} arrive in the first \
-                     100 ms.",
-                    format_duration(p50, lang),
-                    format_duration(p99, lang),
-                    format_probability(first, lang)
+            match (o.p50_ms, o.p99_ms, o.first_window_share) {
+                (Some(p50), Some(p99), Some(first)) => fill(
+                    w.outage_fact,
+                    &[
+                        ("strategy", name),
+                        ("give_up", &format_probability(o.give_up_share, lang)),
+                        ("p50", &format_duration(p50, lang)),
+                        ("p99", &format_duration(p99, lang)),
+                        ("first", &format_probability(first, lang)),
+                    ],
                 ),
-                (Some(p50), Some(p99), Some(first), Lang::Tr) => format!(
-                    "{name}: servis dönmeden vazgeçenler {give_up}; kalanların yarısı dönüşten \
-                     sonraki {} içinde, yüzde 99'u {} içinde başarılı oluyor; ilk 100 ms içinde \
-                     gelenler {}.",
-                    format_duration(p50, lang),
-                    format_duration(p99, lang),
-                    format_probability(first, lang)
-                ),
-                (_, _, _, Lang::En) => {
-                    format!("{name}: every request gives up before the service is back.")
-                }
-                (_, _, _, Lang::Tr) => {
-                    format!("{name}: isteklerin hepsi servis dönmeden vazgeçiyor.")
-                }
+                _ => fill(w.outage_fact_none, &[("strategy", name)]),
             }
         })
         .collect()
@@ -176,31 +166,18 @@ fn facts(odds: &Odds, params: &Params, lang: Lang) -> Vec<String> {
 /// The chart's title (and the twin's caption).
 fn title(odds: &Odds, lang: Lang) -> String {
     let outage = odds.inputs().outage().map_or(0.0, |o| o.as_ms());
-    let outage = format_duration(outage, lang);
-    let requests = format_number(f64::from(odds.inputs().clients()), 0, lang);
-    match lang {
-        Lang::En => format!(
-            "Successful calls after a {outage} outage, by time after the service is back \
-             ({requests} requests per strategy, one scale for all)"
-        ),
-        Lang::Tr => format!(
-            "{outage} süren bir kesintiden sonra başarılı çağrılar, servisin dönüşünden itibaren \
-             geçen süreye göre (strateji başına {requests} istek, hepsi aynı ölçekte)"
-        ),
-    }
+    fill(
+        lang.odds_words().outage_title,
+        &[
+            ("outage", &format_duration(outage, lang)),
+            (
+                "requests",
+                &format_number(f64::from(odds.inputs().clients()), 0, lang),
+            ),
+        ],
+    )
 }
 
-/// View box width; the plot runs from `LEFT` to `LEFT + PLOT`.
-const WIDTH: f64 = 400.0;
-const LEFT: f64 = 10.0;
-const PLOT: f64 = 380.0;
-/// Per strip: a line for the name, then the bars.
-const NAME: f64 = 20.0;
-const BARS: f64 = 44.0;
-const GAP: f64 = 10.0;
-const STRIP: f64 = NAME + BARS + GAP;
-/// Below the strips: ticks, tick labels, the axis title.
-const AXIS: f64 = 50.0;
 /// Bins of the time axis.
 const BINS: usize = 50;
 
@@ -246,124 +223,60 @@ pub fn chart_html(odds: &Odds, params: &Params, lang: Lang) -> String {
         .map(|o| histogram(&o.delays_ms, end))
         .collect();
     let tallest = counts.iter().flatten().copied().max().unwrap_or(0).max(1);
-    let x = |ms: f64| LEFT + PLOT * ms / end;
-    let height = strategies.len() as f64 * STRIP + AXIS;
-    let bin = format_duration(end / BINS as f64, lang);
-    let tallest_text = format_number(f64::from(tallest), 0, lang);
+    let strips: Vec<Strip> = strategies
+        .iter()
+        .zip(&outages)
+        .zip(&counts)
+        .map(|((&st, o), counts)| Strip {
+            class: st.name(),
+            label: strategy_label(st),
+            note: match o.first_window_share {
+                Some(first) => fill(
+                    w.outage_first_note,
+                    &[("p", &format_probability(first, lang))],
+                ),
+                None => w.everyone_gives_up.to_string(),
+            },
+            counts,
+        })
+        .collect();
+    let steps = (end / step).round() as usize;
+    let ticks: Vec<Tick> = (0..=steps)
+        .map(|k| Tick {
+            at: k as f64 / steps as f64,
+            label: format_duration(k as f64 * step, lang),
+            major: k == 0 || k == steps || steps <= 3,
+        })
+        .collect();
     let title = title(odds, lang);
-    let bars = match lang {
-        Lang::En => format!(
-            "Each bar counts the successful calls in {bin}; the tallest holds {tallest_text}. \
-             The shaded band is the first 100 ms."
-        ),
-        Lang::Tr => format!(
-            "Her çubuk {bin} içindeki başarılı çağrıları sayar; en uzunu {tallest_text} çağrı. \
-             Gölgeli şerit ilk 100 ms."
-        ),
-    };
-    let lines = facts(odds, params, lang);
-
+    let bars = fill(
+        w.outage_bars,
+        &[
+            ("bin", &format_duration(end / BINS as f64, lang)),
+            ("tallest", &format_number(f64::from(tallest), 0, lang)),
+        ],
+    );
     let mut s = String::with_capacity(8 * 1024);
     s.push_str("<figure class=\"backoff-chart backoff-outage\">\n");
-    let _ = write!(
-        s,
-        "<svg viewBox=\"0 0 {WIDTH} {height}\" width=\"100%\" role=\"img\" font-size=\"14\" \
-         xmlns=\"http://www.w3.org/2000/svg\">\n<title>{}</title>\n<desc>{}</desc>\n",
-        escape(&title),
-        escape(&lines.join(" "))
-    );
-    // The first 100 ms after the recovery, across every strip.
-    let _ = writeln!(
-        s,
-        "<rect class=\"window\" x=\"{LEFT}\" y=\"0\" width=\"{:.2}\" height=\"{:.1}\"/>",
-        x(FIRST_WINDOW_MS.min(end)) - LEFT,
-        strategies.len() as f64 * STRIP
-    );
-    for (row, (&st, o)) in strategies.iter().zip(&outages).enumerate() {
-        let top = row as f64 * STRIP;
-        let base_y = top + NAME + BARS;
-        let note = match (o.first_window_share, lang) {
-            (Some(first), Lang::En) => {
-                format!("{} in the first 100 ms", format_probability(first, lang))
-            }
-            (Some(first), Lang::Tr) => {
-                format!("ilk 100 ms içinde {}", format_probability(first, lang))
-            }
-            (None, Lang::En) => "every request gives up".into(),
-            (None, Lang::Tr) => "hepsi vazgeçiyor".into(),
-        };
-        let _ = writeln!(
-            s,
-            "<g class=\"strip bar-{}\">\n<text class=\"name\" x=\"{LEFT}\" y=\"{:.1}\" \
-             stroke=\"none\" fill=\"currentColor\"><tspan font-weight=\"600\">{}</tspan> · {}</text>\n\
-             <line class=\"grid\" x1=\"{LEFT}\" y1=\"{base_y:.1}\" x2=\"{:.1}\" y2=\"{base_y:.1}\"/>",
-            st.name(),
-            top + 15.0,
-            strategy_label(st),
-            escape(&note),
-            LEFT + PLOT
-        );
-        let bar_w = PLOT / BINS as f64;
-        for (i, &count) in counts[row].iter().enumerate() {
-            if count == 0 {
-                continue;
-            }
-            // At least 2 units: a thin spread stays visible next to a synchronized wall.
-            let h = (f64::from(count) / f64::from(tallest) * BARS).max(2.0);
-            let _ = writeln!(
-                s,
-                "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{bar_w:.2}\" height=\"{h:.2}\"/>",
-                LEFT + i as f64 * bar_w,
-                base_y - h
-            );
-        }
-        s.push_str("</g>\n");
-    }
-    let axis_y = strategies.len() as f64 * STRIP;
-    let _ = writeln!(
-        s,
-        "<g class=\"axis\">\n<line x1=\"{LEFT}\" y1=\"{axis_y:.1}\" x2=\"{:.1}\" y2=\"{axis_y:.1}\"/>",
-        LEFT + PLOT
-    );
-    let ticks = (end / step).round() as usize;
-    for k in 0..=ticks {
-        let tx = x(k as f64 * step);
-        let _ = writeln!(
-            s,
-            "<line x1=\"{tx:.1}\" y1=\"{axis_y:.1}\" x2=\"{tx:.1}\" y2=\"{:.1}\"/>",
-            axis_y + 5.0
-        );
-    }
-    s.push_str("</g>\n<g class=\"ticks\" stroke=\"none\" fill=\"currentColor\">\n");
-    for k in 0..=ticks {
-        let anchor = match k {
-            0 => "start",
-            k if k == ticks => "end",
-            _ => "middle",
-        };
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>",
-            x(k as f64 * step),
-            axis_y + 21.0,
-            escape(&format_duration(k as f64 * step, lang))
-        );
-    }
-    let _ = write!(
-        s,
-        "<text x=\"{LEFT}\" y=\"{:.1}\">{}</text>\n</g>\n</svg>\n",
-        axis_y + 42.0,
-        escape(w.after_recovery)
-    );
+    s.push_str(&strips::svg(
+        &title,
+        &strips,
+        &ticks,
+        Some((0.0, FIRST_WINDOW_MS.min(end) / end)),
+    ));
     s.push_str("<figcaption>");
     s.push_str(&escape(&title));
     s.push_str(". ");
     s.push_str(&escape(&bars));
     s.push_str("\n<ul class=\"outage\">\n");
-    for l in &lines {
-        let _ = writeln!(s, "<li>{}</li>", escape(l));
+    for l in facts(odds, params, lang) {
+        let _ = writeln!(s, "<li>{}</li>", escape(&l));
     }
-    s.push_str("</ul>\n</figcaption>\n</figure>\n");
+    let _ = write!(
+        s,
+        "</ul>\n<span class=\"axis-note\">{}</span></figcaption>\n</figure>\n",
+        escape(w.after_recovery)
+    );
     s
 }
 

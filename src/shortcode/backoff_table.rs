@@ -1,10 +1,13 @@
 //! `backoff_table(base, factor, cap, attempts, jitter, seed)` — block: the schedule of SPEC §1 with
 //! client 0's seeded samples (§2) as a localized HTML table, and as a GFM table for `index.md`.
 //!
-//! Layout: a `<caption>` with the parameters in words; one header row per strategy group
-//! (Min / Max / Sample under each strategy's name when several are compared); one `<tbody>` row
-//! per attempt; a `<tfoot>` with the worst-case, best-case and mean totals. Every number is a
-//! `<data value="MS">` element, so scripts and tests read exact milliseconds.
+//! Layout, so that four strategies fit a laptop's column and a phone's width: a `<caption>` with
+//! the parameters in words and how to read a cell; one column per strategy, each cell the range
+//! of that attempt's wait (`min – max`, or one value when they are equal) with client 0's sample
+//! beneath; the worst-case, best-case and mean totals in a compact table of their own. On narrow
+//! screens the stylesheet turns each row into a card whose cells say what they are
+//! (`data-label`). Every number is a `<data value="MS">` element, so scripts and tests read exact
+//! milliseconds. The markdown twin keeps one GFM column per min, max and sample.
 
 use std::fmt::Write;
 
@@ -41,39 +44,31 @@ impl Shortcode for BackoffTable {
 pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
     // Writes go straight into two buffers (writing to a String cannot fail): a table has a few
     // hundred cells and big sites have thousands of tables.
-    let w = lang.words();
+    let w = &lang.words().table;
     let strategies = schedule.params().strategies();
     let grouped = strategies.len() > 1;
     let columns = 2 + 3 * strategies.len();
     let caption = describe_params(schedule.params(), lang);
-    let mut h = String::with_capacity(2048 + schedule.rows().len() * strategies.len() * 160);
+    let jittered = strategies.iter().any(|&s| s != Strategy::None);
+    let mut h = String::with_capacity(2048 + schedule.rows().len() * strategies.len() * 200);
     let mut md = String::with_capacity(512 + schedule.rows().len() * columns * 16);
 
-    h.push_str("<figure class=\"backoff\">\n<table class=\"backoff-table\">\n<caption>");
+    h.push_str("<figure class=\"backoff\">\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"");
     push_escaped(&mut h, &caption);
-    h.push_str("</caption>\n<thead>\n");
-    let rowspan = if grouped { " rowspan=\"2\"" } else { "" };
+    h.push_str("\">\n<table class=\"backoff-table\">\n<caption>");
+    push_escaped(&mut h, &caption);
+    if jittered {
+        h.push_str("<span class=\"legend\">");
+        h.push_str(w.legend);
+        h.push_str("</span>");
+    }
     let _ = write!(
         h,
-        "<tr><th scope=\"col\"{rowspan}>{}</th><th scope=\"col\"{rowspan}>{}</th>",
+        "</caption>\n<thead>\n<tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
         w.attempt, w.delay
     );
-    if grouped {
-        for &s in strategies {
-            let _ = write!(
-                h,
-                "<th scope=\"colgroup\" colspan=\"3\">{}</th>",
-                strategy_label(s)
-            );
-        }
-        h.push_str("</tr>\n<tr>");
-    }
-    for _ in strategies {
-        let _ = write!(
-            h,
-            "<th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
-            w.min, w.max, w.sample
-        );
+    for &s in strategies {
+        let _ = write!(h, "<th scope=\"col\">{}</th>", strategy_label(s));
     }
     h.push_str("</tr>\n</thead>\n<tbody>\n");
 
@@ -103,31 +98,70 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
         // Rows are the bulk of a table: pushed without `write!`'s formatting machinery.
         let mut number = itoa::Buffer::new();
         let attempt = number.format(row.attempt);
-        h.push_str("<tr><th scope=\"row\">");
+        h.push_str("<tr><th scope=\"row\" data-label=\"");
+        h.push_str(w.attempt);
+        h.push_str("\">");
         h.push_str(attempt);
-        h.push_str("</th>");
+        h.push_str("</th><td data-label=\"");
+        h.push_str(w.delay);
+        h.push_str("\">");
         md.push_str("| ");
         md.push_str(attempt);
-        cell(&mut h, &mut md, row.nominal.as_ms(), lang);
+        md.push_str(" | ");
+        push_duration_twice(&mut h, &mut md, row.nominal.as_ms(), lang);
+        h.push_str("</td>");
         for &s in strategies {
             let c = row.cell(s);
-            for d in [c.min, c.max, c.sample] {
-                cell(&mut h, &mut md, d.as_ms(), lang);
+            h.push_str("<td data-label=\"");
+            h.push_str(strategy_label(s));
+            h.push_str("\">");
+            let (min, max, sample) = (c.min.as_ms(), c.max.as_ms(), c.sample.as_ms());
+            md.push_str(" | ");
+            if min == max {
+                // One value (no jitter): the min, max and sample cells of the twin repeat it.
+                let start = md.len();
+                push_duration_twice(&mut h, &mut md, min, lang);
+                let text = md[start..].to_string();
+                for _ in 0..2 {
+                    md.push_str(" | ");
+                    md.push_str(&text);
+                }
+            } else {
+                h.push_str("<span class=\"range\">");
+                push_duration_twice(&mut h, &mut md, min, lang);
+                h.push_str(" – ");
+                md.push_str(" | ");
+                push_duration_twice(&mut h, &mut md, max, lang);
+                h.push_str("</span><span class=\"sample\"><span class=\"vh\">");
+                h.push_str(w.sample);
+                h.push_str(": </span>");
+                md.push_str(" | ");
+                push_duration_twice(&mut h, &mut md, sample, lang);
+                h.push_str("</span>");
             }
+            h.push_str("</td>");
         }
         h.push_str("</tr>\n");
         md.push_str(" |\n");
     }
-    h.push_str("</tbody>\n<tfoot>\n");
+    h.push_str("</tbody>\n</table>\n</div>\n<table class=\"backoff-totals\">\n<caption>");
+    h.push_str(w.totals);
+    h.push_str("</caption>\n<thead>\n<tr><td></td>");
+    for &s in strategies {
+        let _ = write!(h, "<th scope=\"col\">{}</th>", strategy_label(s));
+    }
+    h.push_str("</tr>\n</thead>\n<tbody>\n");
 
     for (label, pick) in totals_rows(lang) {
-        let _ = write!(h, "<tr><th scope=\"row\" colspan=\"2\">{label}</th>");
+        let _ = write!(h, "<tr><th scope=\"row\">{label}</th>");
         // Cells: the label, an empty delay cell, then value, empty, empty per strategy.
         let _ = write!(md, "| **{label}** |  |");
         for &s in strategies {
             let (ms, estimated) = pick(schedule, s);
             md.push_str(" **");
-            h.push_str("<td colspan=\"3\">");
+            h.push_str("<td data-label=\"");
+            h.push_str(strategy_label(s));
+            h.push_str("\">");
             push_duration_twice(&mut h, &mut md, ms, lang);
             md.push_str("**");
             if estimated {
@@ -140,17 +174,8 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
         h.push_str("</tr>\n");
         md.push('\n');
     }
-    h.push_str("</tfoot>\n</table>\n</figure>\n");
+    h.push_str("</tbody>\n</table>\n</figure>\n");
     (h, md)
-}
-
-/// One duration cell of a row: ` | TEXT` in the markdown and
-/// `<td><data value="MS">TEXT</data></td>` in the HTML.
-fn cell(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
-    md.push_str(" | ");
-    h.push_str("<td>");
-    push_duration_twice(h, md, ms, lang);
-    h.push_str("</td>");
 }
 
 /// `ms` formatted once for people: the text appended to `md`, and copied into a
@@ -164,7 +189,7 @@ fn push_duration_twice(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
 type Pick = fn(&Schedule, Strategy) -> (f64, bool);
 
 fn totals_rows(lang: Lang) -> [(&'static str, Pick); 3] {
-    let w = lang.words();
+    let w = &lang.words().table;
     [
         (w.worst_total, |s, st| (s.totals(st).worst.as_ms(), false)),
         (w.best_total, |s, st| (s.totals(st).best.as_ms(), false)),

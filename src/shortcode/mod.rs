@@ -39,6 +39,7 @@ mod backoff_outage;
 mod backoff_table;
 mod backoff_total;
 mod common;
+mod strips;
 pub mod template;
 
 use std::collections::BTreeMap;
@@ -48,6 +49,7 @@ use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::Lang;
 use crate::timings::{time, Part, Timings};
 pub use args::{ArgError, ArgKind, ArgSpec, ArgValue, Args};
+pub use backoff_calculator::data_json as calculator_data_json;
 pub use grammar::{Call, Spanned, Value};
 
 /// Where a shortcode may stand.

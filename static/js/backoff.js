@@ -5,6 +5,10 @@
  * last bit: ChaCha8 seeded like rand_chacha 0.9, the schedule of SPEC §1, the seeded jitter of
  * §2, the fleet simulation of §3, and the localized formatting of numbers and durations.
  *
+ * No words, limits or defaults of its own: `configure` takes them from the data block the
+ * calculator shortcode writes (src/shortcode/backoff_calculator.rs), so they are sade's, said
+ * once. Errors are codes (`words.messages`' keys) with the values their messages name.
+ *
  * Plain script: no dependencies, no build step, no network, no eval. Loaded with
  * <script src="/js/backoff.js" defer></script> it defines window.SadeBackoff; under Node it
  * is also module.exports.
@@ -22,16 +26,28 @@
   "use strict";
 
   // ---------------------------------------------------------------------------------------
-  // Limits and names (src/backoff/: `limits`, `defaults`, `Strategy`).
+  // The math's constants (SPEC §1–§3), and the limits and defaults `configure` sets.
 
-  var MAX_ATTEMPTS = 100;
-  var MAX_CLIENTS = 100000;
-  var DEFAULT_CLIENTS = 1000;
+  var CONFIG = null;
+
+  /**
+   * Takes the limits and defaults from the calculator's data block:
+   * {limits: {max_attempts, max_clients}, defaults: {factor, attempts, seed, clients}}.
+   */
+  function configure(data) {
+    if (!data || !data.limits || !data.defaults) throw new TypeError("configure needs {limits, defaults}");
+    CONFIG = { limits: data.limits, defaults: data.defaults };
+  }
+
+  function config() {
+    if (CONFIG === null) throw new Error("SadeBackoff.configure(data) must come first");
+    return CONFIG;
+  }
+
   var FLEET_BINS = 100;
   var PEAK_WINDOWS_PER_BIN = 100;
   var CHUNK = 1024;
   var STRATEGIES = ["none", "full", "equal", "decorrelated"];
-  var LABELS = ["None", "Full", "Equal", "Decorrelated"];
   var U64_MAX = (BigInt(1) << BigInt(64)) - BigInt(1);
   var TWO_POW_M53 = 1 / 9007199254740992; // 2^-53, exact
 
@@ -269,131 +285,65 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // Errors, in both languages (`ParamError`, `DelayParseError`, sade calc's parse errors).
+  // Errors: a code (a key of `words.messages`) and what its message names.
 
-  function defaultLang() {
-    if (typeof document !== "undefined" && document.documentElement) {
-      var code = String(document.documentElement.lang || "").toLowerCase();
-      if (code.indexOf("tr") === 0) return "tr";
+  /** An input refused: its argument, a code, what was given, and the values the message names. */
+  function inputError(arg, code, value, extra) {
+    var e = { arg: arg, code: code, value: value };
+    if (extra) {
+      Object.keys(extra).forEach(function (k) {
+        e[k] = extra[k];
+      });
     }
-    return "en";
+    return e;
   }
 
-  function pickLang(lang) {
-    return lang === "tr" || lang === "en" ? lang : defaultLang();
+  /** `template` with each `{key}` replaced by `values[key]` (`fill` of src/i18n/words.rs). */
+  function fill(template, values) {
+    var out = "";
+    var rest = template;
+    for (;;) {
+      var open = rest.indexOf("{");
+      if (open < 0) break;
+      out += rest.slice(0, open);
+      var after = rest.slice(open + 1);
+      var close = after.indexOf("}");
+      var key = close < 0 ? null : after.slice(0, close);
+      if (key !== null && Object.prototype.hasOwnProperty.call(values, key)) {
+        out += values[key];
+        rest = after.slice(close + 1);
+      } else {
+        out += "{";
+        rest = after;
+      }
+    }
+    return out + rest;
   }
 
-  /**
-   * An input that did not parse: "invalid value `100` for `base`: a duration needs a unit ...".
-   * `reason` is {en, tr}.
-   */
-  function parseError(arg, value, reason) {
-    return {
-      arg: arg,
-      value: value,
-      kind: "parse",
-      messages: {
-        en: "invalid value `" + value + "` for `" + arg + "`: " + reason.en,
-        tr: "`" + arg + "` için geçersiz değer `" + value + "`: " + reason.tr,
-      },
-    };
+  /** An error's message in the words of a page: `{label}` is the field's label (`words.form`). */
+  function message(error, words) {
+    var values = { label: words.form[error.arg] || error.arg, value: error.value };
+    Object.keys(error).forEach(function (k) {
+      if (k !== "arg" && k !== "code" && k !== "value") values[k] = String(error[k]);
+    });
+    var template = words.messages[error.code];
+    return template === undefined ? error.code : fill(template, values);
   }
 
-  /**
-   * A value out of range, worded like Rust's ParamError: "`cap` is 50ms, but it must be ...".
-   * `allowed` is {en, tr}.
-   */
-  function rangeError(arg, value, allowed) {
-    return {
-      arg: arg,
-      value: value,
-      kind: "range",
-      messages: {
-        en: "`" + arg + "` is " + value + ", but " + allowed.en,
-        tr: "`" + arg + "` değeri " + value + ", ancak " + allowed.tr,
-      },
-    };
-  }
-
-  var ALLOWED = {
-    base: {
-      en: "it must be a duration greater than zero, e.g. `100ms`",
-      tr: "sıfırdan büyük bir süre olmalı, örneğin `100ms`",
-    },
-    factor: {
-      en: "it must be a finite number ≥ 1 (1 keeps the delay constant, 2 doubles it)",
-      tr: "≥ 1 olan sonlu bir sayı olmalı (1 gecikmeyi sabit tutar, 2 ikiye katlar)",
-    },
-    cap: function (base) {
-      return {
-        en: "it must be at least `base` (" + base + "), or `none`",
-        tr: "en az `base` (" + base + ") olmalı ya da `none`",
-      };
-    },
-    attempts: {
-      en: "it must be a whole number from 1 to " + MAX_ATTEMPTS,
-      tr: "1 ile " + MAX_ATTEMPTS + " arasında bir tam sayı olmalı",
-    },
-    clients: {
-      en: "it must be a whole number from 1 to " + MAX_CLIENTS,
-      tr: "1 ile " + MAX_CLIENTS + " arasında bir tam sayı olmalı",
-    },
-    seed: {
-      en: "it must be a whole number from 0 to " + U64_MAX,
-      tr: "0 ile " + U64_MAX + " arasında bir tam sayı olmalı",
-    },
-    jitter: {
-      en: "name at least one of none, full, equal, decorrelated (or `all`)",
-      tr: "none, full, equal, decorrelated stratejilerinden en az birini (ya da `all`) yazın",
-    },
-    overflow: function (n) {
-      return {
-        en: "attempt " + n + "'s delay overflows without a cap; set `cap` or use fewer attempts",
-        tr: n + ". denemenin gecikmesi üst sınır olmadan taşıyor; `cap` verin ya da daha az deneme kullanın",
-      };
-    },
-    totalOverflow: function (clients) {
-      return {
-        en: "the total wait of " + clients + " clients overflows; set `cap` or use fewer attempts",
-        tr: clients + " istemcinin toplam beklemesi taşıyor; `cap` verin ya da daha az deneme kullanın",
-      };
-    },
-  };
-
-  var DELAY_REASONS = {
-    missingUnit: {
-      en: "a duration needs a unit (ms, s, m, h), e.g. `100ms`",
-      tr: "süre bir birim ister (ms, s, m, h), örneğin `100ms`",
-    },
-    unknownUnit: function (unit) {
-      return {
-        en: "unknown unit `" + unit + "`; use ms, s, m or h",
-        tr: "bilinmeyen birim `" + unit + "`; ms, s, m ya da h kullanın",
-      };
-    },
-    badNumber: function (text) {
-      return { en: "`" + text + "` is not a number", tr: "`" + text + "` bir sayı değil" };
-    },
-    outOfRange: {
-      en: "the duration must be a finite, non-negative amount",
-      tr: "süre sonlu ve negatif olmayan bir miktar olmalı",
-    },
-  };
-
-  /** `Delay::parse`: the milliseconds of `100ms`, `1.5s`, `2m`/`2min`, `1h`, or {reason}. */
+  /** `Delay::parse`: the milliseconds of `100ms`, `1.5s`, `2m`/`2min`, `1h`, or {code, unit}. */
   function parseDelay(text) {
     text = rustTrim(text);
     var split = text.search(/[^0-9.+-]/);
-    if (split < 0) return { reason: DELAY_REASONS.missingUnit };
+    if (split < 0) return { code: "no_unit" };
     var number = text.slice(0, split);
     var unit = text.slice(split);
     var scale = unit === "ms" ? 1 : unit === "s" ? 1000 : unit === "m" || unit === "min" ? 60000
       : unit === "h" ? 3600000 : 0;
-    if (scale === 0) return { reason: DELAY_REASONS.unknownUnit(unit) };
+    if (scale === 0) return { code: "unknown_unit", unit: unit };
     var value = parseRustFloat(number);
-    if (value === null) return { reason: DELAY_REASONS.badNumber(number) };
+    if (value === null) return { code: "not_number" };
     var ms = value * scale;
-    if (!(Number.isFinite(ms) && ms >= 0)) return { reason: DELAY_REASONS.outOfRange };
+    if (!(Number.isFinite(ms) && ms >= 0)) return { code: "bad_duration" };
     return { ms: ms };
   }
 
@@ -451,7 +401,7 @@
     return best === null ? null : best.name;
   }
 
-  /** `sade calc --jitter`: `all`, or a comma list of strategy names. Indices, or {reason}. */
+  /** `sade calc --jitter`: `all`, or a comma list of strategy names. Indices, or {code, value}. */
   function parseJitter(value) {
     var names;
     if (Array.isArray(value)) {
@@ -470,14 +420,8 @@
       var index = STRATEGIES.indexOf(name);
       if (index < 0) {
         var hint = suggest(name, ["all"].concat(STRATEGIES));
-        return {
-          reason: {
-            en: "unknown jitter strategy `" + name + "`; " +
-              (hint ? "did you mean `" + hint + "`?" : "use all, none, full, equal or decorrelated"),
-            tr: "bilinmeyen jitter stratejisi `" + name + "`; " +
-              (hint ? "`" + hint + "` mi demek istediniz?" : "all, none, full, equal ya da decorrelated kullanın"),
-          },
-        };
+        return hint ? { code: "unknown_strategy", value: name, suggestion: hint }
+          : { code: "unknown_strategy", value: name };
       }
       indices.push(index);
     }
@@ -522,20 +466,21 @@
    * Returns the first error, or null.
    */
   function buildError(p) {
-    if (!(p.base_ms > 0)) return rangeError("base", delayText(p.base_ms), ALLOWED.base);
+    var limits = config().limits;
+    if (!(p.base_ms > 0)) return inputError("base", "base_range", delayText(p.base_ms));
     if (!Number.isFinite(p.factor) || p.factor < 1) {
-      return rangeError("factor", rustF64(p.factor), ALLOWED.factor);
+      return inputError("factor", "factor_range", rustF64(p.factor));
     }
     if (p.cap_ms !== null && p.cap_ms < p.base_ms) {
-      return rangeError("cap", delayText(p.cap_ms), ALLOWED.cap(delayText(p.base_ms)));
+      return inputError("cap", "cap_range", delayText(p.cap_ms), { base: delayText(p.base_ms) });
     }
-    if (!(p.attempts >= 1 && p.attempts <= MAX_ATTEMPTS)) {
-      return rangeError("attempts", String(p.attempts), ALLOWED.attempts);
+    if (!(p.attempts >= 1 && p.attempts <= limits.max_attempts)) {
+      return inputError("attempts", "count_range", String(p.attempts), { max: limits.max_attempts });
     }
-    if (!(p.clients >= 1 && p.clients <= MAX_CLIENTS)) {
-      return rangeError("clients", String(p.clients), ALLOWED.clients);
+    if (!(p.clients >= 1 && p.clients <= limits.max_clients)) {
+      return inputError("clients", "count_range", String(p.clients), { max: limits.max_clients });
     }
-    if (p.strategies.length === 0) return rangeError("jitter", "empty", ALLOWED.jitter);
+    if (p.strategies.length === 0) return inputError("jitter", "unknown_strategy", "");
     var nominal = p.base_ms, ceiling = p.base_ms, sumNominal = 0, sumCeiling = 0;
     for (var n = 1; n <= p.attempts; n++) {
       if (n > 1) {
@@ -547,13 +492,13 @@
       sumNominal += nominal;
       sumCeiling += ceiling;
       if (!Number.isFinite(sumNominal) || !Number.isFinite(sumCeiling)) {
-        return rangeError("attempts", String(p.attempts), ALLOWED.overflow(n));
+        return inputError("attempts", "overflow", String(p.attempts), { n: n });
       }
     }
     // Totals are added up once more (min + max for the means, over the clients for the fleet's
     // mean): the same headroom check as `ParamsBuilder::build`.
     if (!Number.isFinite(Math.max(sumNominal, sumCeiling) * 2 * p.clients)) {
-      return rangeError("attempts", String(p.attempts), ALLOWED.totalOverflow(p.clients));
+      return inputError("attempts", "total_overflow", String(p.attempts), { clients: p.clients });
     }
     return null;
   }
@@ -562,25 +507,28 @@
     return cap === null ? ms : Math.min(ms, cap);
   }
 
-  function finish(errors, lang) {
-    errors.forEach(function (e) {
-      e.message = e.messages[lang];
-    });
-    return errors;
+  /** A duration argument as written, or pushes its error. */
+  function durationArg(arg, value, errors) {
+    var text = textOf(value);
+    var d = parseDelay(text);
+    if (d.code) {
+      errors.push(inputError(arg, d.code, text, d.unit === undefined ? null : { unit: d.unit }));
+      return null;
+    }
+    return d.ms;
   }
 
   /**
    * Parses and validates calculator input: a query string (`base=100ms&cap=30s&jitter=full,equal`),
    * URLSearchParams, or an object with the same keys (values as strings, or numbers where a
-   * number is meant; `jitter` may be an array). Defaults: factor 2, cap none, attempts 8,
-   * jitter all, seed 7, clients 1000; `base` is required.
+   * number is meant; `jitter` may be an array). Defaults are `configure`'s; `base` is required.
    *
-   * Returns {ok: true, params} or {ok: false, error, errors}; each error names its `arg` and has
-   * `message` in the page's language (`options.lang`, else <html lang>, else English) and
-   * `messages` {en, tr}.
+   * Returns {ok: true, params} or {ok: false, error, errors}; each error names its `arg`, a
+   * `code` (`words.messages`' key) and the `value` given (see `message`).
    */
-  function parseParams(input, options) {
-    var lang = pickLang(options && options.lang);
+  function parseParams(input) {
+    var defaults = config().defaults;
+    var limits = config().limits;
     var source;
     if (typeof input === "string") {
       source = fromQuery(input);
@@ -594,83 +542,63 @@
     var raw = source.raw;
     var errors = source.unknown.map(function (key) {
       var hint = suggest(key, KEYS);
-      return {
-        arg: key,
-        value: String(input[key]),
-        kind: "unknown",
-        messages: {
-          en: "unknown argument `" + key + "`" + (hint ? " (did you mean `" + hint + "`?)" : ""),
-          tr: "bilinmeyen argüman `" + key + "`" + (hint ? " (`" + hint + "` mi demek istediniz?)" : ""),
-        },
-      };
+      return inputError(key, "unknown_argument", String(input[key]), hint ? { suggestion: hint } : null);
     });
     var p = {
       base_ms: null,
-      factor: 2,
+      factor: defaults.factor,
       cap_ms: null,
-      attempts: 8,
+      attempts: defaults.attempts,
       strategies: [0, 1, 2, 3],
-      seed: BigInt(7),
-      clients: DEFAULT_CLIENTS,
+      seed: BigInt(defaults.seed),
+      clients: defaults.clients,
     };
 
     if (raw.base === undefined || raw.base === null || raw.base === "") {
-      errors.push({
-        arg: "base",
-        value: "",
-        kind: "missing",
-        messages: {
-          en: "`base` is missing: give the first wait with a unit, e.g. `100ms`",
-          tr: "`base` eksik: ilk beklemeyi birimiyle yazın, örneğin `100ms`",
-        },
-      });
+      errors.push(inputError("base", "missing", ""));
     } else {
-      var base = parseDelay(textOf(raw.base));
-      if (base.reason) errors.push(parseError("base", textOf(raw.base), base.reason));
-      else p.base_ms = base.ms;
+      var base = durationArg("base", raw.base, errors);
+      if (base !== null) p.base_ms = base;
     }
     if (raw.factor !== undefined) {
       var factor = typeof raw.factor === "number" ? raw.factor : parseRustFloat(String(raw.factor));
-      if (factor === null) {
-        errors.push(parseError("factor", String(raw.factor), DELAY_REASONS.badNumber(String(raw.factor))));
-      } else {
-        p.factor = factor;
-      }
+      if (factor === null) errors.push(inputError("factor", "not_number", String(raw.factor)));
+      else p.factor = factor;
     }
     if (raw.cap !== undefined && raw.cap !== null && raw.cap !== "none") {
-      var cap = parseDelay(textOf(raw.cap));
-      if (cap.reason) errors.push(parseError("cap", textOf(raw.cap), cap.reason));
-      else p.cap_ms = cap.ms;
+      var cap = durationArg("cap", raw.cap, errors);
+      if (cap !== null) p.cap_ms = cap;
     }
-    [["attempts", ALLOWED.attempts], ["clients", ALLOWED.clients]].forEach(function (spec) {
+    [["attempts", limits.max_attempts], ["clients", limits.max_clients]].forEach(function (spec) {
       var key = spec[0];
       if (raw[key] === undefined) return;
       var n = typeof raw[key] === "number"
         ? (Number.isInteger(raw[key]) && raw[key] >= 0 && raw[key] <= 4294967295 ? raw[key] : null)
         : parseU32(String(raw[key]));
-      if (n === null) errors.push(parseError(key, textOf(raw[key]), { en: spec[1].en, tr: spec[1].tr }));
+      if (n === null) errors.push(inputError(key, "count_range", textOf(raw[key]), { max: spec[1] }));
       else p[key] = n;
     });
     if (raw.jitter !== undefined) {
       var jitter = parseJitter(raw.jitter);
-      if (jitter.reason) errors.push(parseError("jitter", String(raw.jitter), jitter.reason));
-      else p.strategies = jitter.indices;
+      if (jitter.code) {
+        errors.push(inputError("jitter", jitter.code, jitter.value,
+          jitter.suggestion ? { suggestion: jitter.suggestion } : null));
+      } else {
+        p.strategies = jitter.indices;
+      }
     }
     if (raw.seed !== undefined) {
       try {
         p.seed = toU64(raw.seed, "seed");
       } catch (_) {
-        errors.push(parseError("seed", String(raw.seed), ALLOWED.seed));
+        errors.push(inputError("seed", "not_whole", String(raw.seed), { max: U64_MAX.toString() }));
       }
     }
     if (errors.length === 0) {
       var error = buildError(p);
       if (error) errors.push(error);
     }
-    if (errors.length > 0) {
-      finish(errors, lang);
-      return { ok: false, error: errors[0], errors: errors };
-    }
+    if (errors.length > 0) return { ok: false, error: errors[0], errors: errors };
     return { ok: true, params: normalize(p) };
   }
 
@@ -697,26 +625,28 @@
   /**
    * Parameters for compute: the result of parseParams, or numeric parameters
    * {base_ms, factor, cap_ms, attempts, strategies, seed, clients} (checked like Rust's build),
-   * or anything parseParams takes. Throws an Error carrying `arg` when invalid.
+   * or anything parseParams takes. Throws a RangeError carrying `arg` and `detail` (the error)
+   * when invalid.
    */
   function checkedParams(input) {
     if (input && typeof input === "object" && typeof input.base_ms === "number") {
+      var defaults = config().defaults;
       var strategies = (input.strategies || STRATEGIES).map(function (name) {
         var i = STRATEGIES.indexOf(name);
-        if (i < 0) throw paramsThrow(parseError("jitter", String(name), parseJitter([name]).reason));
+        if (i < 0) throw paramsThrow(inputError("jitter", "unknown_strategy", String(name)));
         return i;
       });
       var p = {
         base_ms: input.base_ms,
-        factor: input.factor === undefined ? 2 : input.factor,
+        factor: input.factor === undefined ? defaults.factor : input.factor,
         cap_ms: input.cap_ms === undefined ? null : input.cap_ms,
-        attempts: input.attempts === undefined ? 8 : input.attempts,
+        attempts: input.attempts === undefined ? defaults.attempts : input.attempts,
         strategies: strategies,
-        seed: toU64(input.seed === undefined ? 7 : input.seed, "seed"),
-        clients: input.clients === undefined ? DEFAULT_CLIENTS : input.clients,
+        seed: toU64(input.seed === undefined ? defaults.seed : input.seed, "seed"),
+        clients: input.clients === undefined ? defaults.clients : input.clients,
       };
       var error = numericError(p) || buildError(p);
-      if (error) throw paramsThrow(finish([error], defaultLang())[0]);
+      if (error) throw paramsThrow(error);
       return normalize(p);
     }
     var parsed = parseParams(input);
@@ -726,22 +656,25 @@
 
   /** What numeric input can get wrong that parsed text cannot: types, infinities, fractions. */
   function numericError(p) {
-    var notDelay = { en: "it must be a finite, non-negative number of milliseconds",
-      tr: "sonlu ve negatif olmayan bir milisaniye sayısı olmalı" };
+    var limits = config().limits;
     if (typeof p.base_ms !== "number" || !Number.isFinite(p.base_ms)) {
-      return parseError("base", String(p.base_ms), notDelay);
+      return inputError("base", "bad_duration", String(p.base_ms));
     }
     if (p.cap_ms !== null && (typeof p.cap_ms !== "number" || !Number.isFinite(p.cap_ms) || p.cap_ms < 0)) {
-      return parseError("cap", String(p.cap_ms), notDelay);
+      return inputError("cap", "bad_duration", String(p.cap_ms));
     }
-    if (typeof p.factor !== "number") return parseError("factor", String(p.factor), ALLOWED.factor);
-    if (!Number.isInteger(p.attempts)) return parseError("attempts", String(p.attempts), ALLOWED.attempts);
-    if (!Number.isInteger(p.clients)) return parseError("clients", String(p.clients), ALLOWED.clients);
+    if (typeof p.factor !== "number") return inputError("factor", "not_number", String(p.factor));
+    if (!Number.isInteger(p.attempts)) {
+      return inputError("attempts", "count_range", String(p.attempts), { max: limits.max_attempts });
+    }
+    if (!Number.isInteger(p.clients)) {
+      return inputError("clients", "count_range", String(p.clients), { max: limits.max_clients });
+    }
     return null;
   }
 
   function paramsThrow(error) {
-    var e = new RangeError(error.message || error.messages.en);
+    var e = new RangeError("invalid `" + error.arg + "` (" + error.code + "): " + error.value);
     e.arg = error.arg;
     e.detail = error;
     return e;
@@ -827,16 +760,131 @@
     return waits;
   };
 
+  // ---------------------------------------------------------------------------------------
+  // The charts' logarithmic time axis (src/backoff/timeline.rs), by the same multiplications.
+
+  var MANTISSAS = [
+    [1, 1.12, 1.26, 1.41, 1.58, 1.78, 2, 2.24, 2.51, 2.82, 3.16, 3.55, 3.98, 4.47, 5, 5.62,
+      6.31, 7.08, 7.94, 8.91],
+    [1, 1.26, 1.58, 2, 2.51, 3.16, 3.98, 5, 6.31, 7.94],
+    [1, 1.58, 2.51, 3.98, 6.31],
+    [1, 3.16],
+    [1],
+  ];
+  var TIMELINE_MAX_BINS = 120;
+  var F64_MIN_POSITIVE = 2.2250738585072014e-308;
+
+  /** `Timeline::new`: the bin edges from a power of ten at or below base/10 past the horizon. */
+  function timelineEdges(baseMs, horizonMs) {
+    var target = baseMs / 10;
+    var start = 1;
+    while (start > target && start > F64_MIN_POSITIVE * 10) start /= 10;
+    while (start * 10 <= target) start *= 10;
+    var decades = 1;
+    var top = start * 10;
+    while (top < horizonMs && Number.isFinite(top)) {
+      top *= 10;
+      decades++;
+    }
+    var mantissas = [1];
+    for (var i = 0; i < MANTISSAS.length; i++) {
+      if (MANTISSAS[i].length * decades <= TIMELINE_MAX_BINS) {
+        mantissas = MANTISSAS[i];
+        break;
+      }
+    }
+    var step = Math.max(Math.ceil(decades / TIMELINE_MAX_BINS), 1);
+    var edges = [];
+    var decade = start;
+    outer: for (;;) {
+      for (var k = 0; k < mantissas.length; k++) {
+        var edge = mantissas[k] * decade;
+        edges.push(edge);
+        if (edge >= horizonMs || !Number.isFinite(edge)) break outer;
+      }
+      for (var j = 0; j < step; j++) decade *= 10;
+    }
+    if (edges.length < 2) edges.push(edges[0] * 10);
+    return edges;
+  }
+
+  /** `Timeline::index`: the last edge at or below `t`, within the bins. */
+  function timelineIndex(edges, t) {
+    var lo = 0;
+    var hi = edges.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >>> 1;
+      if (edges[mid] <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    var bins = edges.length - 1;
+    var i = lo === 0 ? 0 : lo - 1;
+    return i < bins - 1 ? i : bins - 1;
+  }
+
+  /** `Timeline::position`: where `t` lies along the axis, in [0, 1]. */
+  function timelinePosition(edges, t) {
+    var i = timelineIndex(edges, t);
+    var inside = (t - edges[i]) / (edges[i + 1] - edges[i]);
+    inside = inside < 0 ? 0 : inside > 1 ? 1 : inside;
+    return (i + inside) / (edges.length - 1);
+  }
+
+  /** `Timeline::ticks`: round times on the axis, ascending, as {ms, major}. */
+  function timelineTicks(edges) {
+    var first = edges[0];
+    var last = edges[edges.length - 1];
+    var all = [];
+    function push(ms, rank) {
+      if (ms >= first && ms <= last) all.push({ ms: ms, rank: rank });
+    }
+    var decade = edges[0];
+    while (decade < 1000 && decade <= last && Number.isFinite(decade)) {
+      push(1 * decade, 0);
+      push(2 * decade, 2);
+      push(5 * decade, 1);
+      decade *= 10;
+    }
+    [1000, 60000].forEach(function (unit) {
+      [[1, 0], [2, 2], [5, 1], [10, 0], [20, 2], [30, 2]].forEach(function (step) {
+        push(step[0] * unit, step[1]);
+      });
+    });
+    var hours = 3600000;
+    while (hours <= last && Number.isFinite(hours)) {
+      push(1 * hours, 0);
+      push(2 * hours, 2);
+      push(5 * hours, 1);
+      hours *= 10;
+    }
+    var kept = all;
+    [1, 0].forEach(function (rank) {
+      if (kept.length <= 12) return;
+      kept = all.filter(function (t) {
+        return t.rank <= rank;
+      });
+    });
+    while (kept.length > 12) {
+      kept = kept.filter(function (_, i) {
+        return i % 2 === 0;
+      });
+    }
+    return kept.map(function (t) {
+      return { ms: t.ms, major: t.rank === 0 };
+    });
+  }
+
   /**
    * `simulate_strategy`: every client's retry times counted in FLEET_BINS × PEAK_WINDOWS_PER_BIN
    * windows of the horizon (the peak is the busiest window; the histogram sums each bin's
    * windows); sums per chunk of 1024 clients in client order, then the chunk sums in chunk
    * order (Rust's float order).
    */
-  function simulateStrategy(p, s, key, ranges, bin) {
+  function simulateStrategy(p, s, key, ranges, bin, edges) {
     var windows = FLEET_BINS * PEAK_WINDOWS_PER_BIN;
     var width = bin / PEAK_WINDOWS_PER_BIN;
     var counts = new Uint32Array(windows);
+    var timeline = new Array(edges.length - 1).fill(0);
     var gen = new Waits(p, s, key, ranges);
     var n = p.attempts;
     var total = 0;
@@ -851,6 +899,7 @@
           // Rust's `(t / window) as usize`: truncation, saturating (t ≥ 0).
           var i = width > 0 ? Math.floor(t / width) : 0;
           counts[i < windows - 1 ? i : windows - 1]++;
+          timeline[timelineIndex(edges, t)]++;
         }
         chunkTotal += t;
       }
@@ -870,6 +919,7 @@
       histogram: histogram,
       peak_share: peak / (p.clients * p.attempts),
       mean_total: total / p.clients,
+      timeline: timeline,
     };
   }
 
@@ -912,10 +962,11 @@
       horizon = Math.max(horizon, sum(ranges[s].hi));
     });
     var bin = horizon / FLEET_BINS;
-    var fleet = { clients: p.clients, horizon_ms: horizon, bin_ms: bin };
+    var edges = timelineEdges(p.base_ms, horizon);
+    var fleet = { clients: p.clients, horizon_ms: horizon, bin_ms: bin, timeline_ms: edges };
     var simulated = [];
     indices.forEach(function (s) {
-      simulated[s] = simulateStrategy(p, s, key, ranges[s], bin);
+      simulated[s] = simulateStrategy(p, s, key, ranges[s], bin, edges);
     });
 
     var totals = {};
@@ -937,6 +988,7 @@
       fleet[STRATEGIES[s]] = {
         peak_share: simulated[s].peak_share,
         histogram: simulated[s].histogram,
+        timeline: simulated[s].timeline,
       };
     });
 
@@ -1027,63 +1079,22 @@
     return approx + formatNumber(value, decimals, lang) + "\u00a0" + unit[lang];
   }
 
-  var WORDS = {
-    tr: {
-      attempt: "Deneme",
-      delay: "Gecikme",
-      min: "En az",
-      max: "En çok",
-      sample: "Örnek",
-      strategy: "Strateji",
-      worst_total: "En kötü durumda toplam bekleme",
-      best_total: "En iyi durumda toplam bekleme",
-      mean_total: "Ortalama toplam bekleme",
-      estimated: "tahmini",
-      peak_share: "Tepe payı",
-      schedule: "Backoff zamanlaması",
-      attempts: "deneme",
-      clients: "istemci",
-      time: "Zaman",
-      retries: "yeniden deneme",
-      fleet: "Filo simülasyonu",
-    },
-    en: {
-      attempt: "Attempt",
-      delay: "Delay",
-      min: "Min",
-      max: "Max",
-      sample: "Sample",
-      strategy: "Strategy",
-      worst_total: "Worst-case total wait",
-      best_total: "Best-case total wait",
-      mean_total: "Mean total wait",
-      estimated: "estimated",
-      peak_share: "Peak share",
-      schedule: "Backoff schedule",
-      attempts: "attempts",
-      clients: "clients",
-      time: "Time",
-      retries: "retries",
-      fleet: "Fleet simulation",
-    },
-  };
-
-  /** `describe_params`: "First wait 100 ms, ×2 per attempt, capped at 30 s; 8 attempts, seed 7". */
-  function describeParams(input, lang) {
+  /**
+   * `describe_params`: the parameters in the sentence of `words.describe` (src/report.rs):
+   * "First wait 100 ms, ×2 per attempt, capped at 30 s; 8 attempts, seed 7".
+   */
+  function describeParams(input, words, lang) {
     langOf(lang);
     var p = checkedParams(input);
-    var base = formatDuration(p.base_ms, lang);
-    var factor = formatNumber(p.factor, 6, lang);
-    var cap = p.cap_ms === null ? null : formatDuration(p.cap_ms, lang);
-    var n = p.attempts;
-    var seed = p.seed.toString();
-    if (lang === "tr") {
-      return "İlk bekleme " + base + ", her denemede ×" + factor + ", " +
-        (cap === null ? "üst sınır yok" : "üst sınır " + cap) + "; " + n + " deneme, tohum " + seed;
-    }
-    return "First wait " + base + ", ×" + factor + " per attempt, " +
-      (cap === null ? "no cap" : "capped at " + cap) + "; " + n + " attempt" +
-      (n === 1 ? "" : "s") + ", seed " + seed;
+    var d = words.describe;
+    var n = String(p.attempts);
+    return fill(d.sentence, {
+      base: formatDuration(p.base_ms, lang),
+      factor: formatNumber(p.factor, 6, lang),
+      cap: p.cap_ms === null ? d.no_cap : fill(d.capped, { cap: formatDuration(p.cap_ms, lang) }),
+      attempts: fill(p.attempts === 1 ? d.one_attempt : d.attempts, { n: n }),
+      seed: p.seed.toString(),
+    });
   }
 
   function freeze(object) {
@@ -1093,28 +1104,30 @@
     return Object.freeze(object);
   }
 
-  freeze(WORDS);
-
   return Object.freeze({
+    configure: configure,
     chacha8: chacha8,
     parseParams: parseParams,
     compute: compute,
     describeParams: describeParams,
+    message: message,
+    fill: fill,
     formatNumber: formatNumber,
     formatDuration: formatDuration,
     formatPercent: formatPercent,
-    words: function (lang) {
-      return WORDS[langOf(lang)];
-    },
     rustF64: rustF64,
-    strategyLabel: function (name) {
-      return LABELS[STRATEGIES.indexOf(name)];
-    },
     strategies: freeze(STRATEGIES.slice()),
+    timeline: Object.freeze({
+      edges: timelineEdges,
+      index: timelineIndex,
+      position: timelinePosition,
+      ticks: timelineTicks,
+    }),
     // The pieces static/js/odds.js builds on (the same arithmetic as the schedule and the fleet).
     // Not a stable API: they change with the engine.
     engine: Object.freeze({
       checkedParams: checkedParams,
+      config: config,
       seedKey: seedKey,
       fillUnits: fillUnits,
       nominalMs: nominalMs,
@@ -1125,15 +1138,11 @@
       parseRustFloat: parseRustFloat,
       parseU32: parseU32,
       rustTrim: rustTrim,
-      parseError: parseError,
-      rangeError: rangeError,
-      pickLang: pickLang,
+      inputError: inputError,
+      suggest: suggest,
       keys: freeze(KEYS.slice()),
     }),
-    limits: freeze({
-      maxAttempts: MAX_ATTEMPTS,
-      maxClients: MAX_CLIENTS,
-      defaultClients: DEFAULT_CLIENTS,
+    constants: freeze({
       fleetBins: FLEET_BINS,
       peakWindowsPerBin: PEAK_WINDOWS_PER_BIN,
     }),

@@ -27,8 +27,6 @@
 
   var E = B.engine;
   var STRATEGIES = B.strategies;
-  var DEFAULT_CLIENTS = 10000; // SPEC §7's default; the fleet (SPEC §3) keeps 1000
-  var MAX_CLIENTS = B.limits.maxClients;
   var MAX_LAYERS = 10;
   var QUANTILES = [500, 900, 990]; // p50, p90, p99 in thousandths
   var FIRST_WINDOW_MS = 100;
@@ -36,37 +34,13 @@
   var KEYS = ["fail", "timeout", "deadline", "outage", "odds-clients", "layers"];
 
   // ---------------------------------------------------------------------------------------
-  // Inputs (`odds::parse_fail`, `InputsBuilder::build`, `sade calc`'s parsing), both languages.
+  // Inputs (`odds::parse_fail`, `InputsBuilder::build`, `sade calc`'s parsing). Errors are
+  // backoff.js's: an argument, a code of `words.messages`, the value given.
 
-  var ALLOWED = {
-    fail: {
-      en: "it must be a share from 0 to 1 (e.g. `0.3`) or a percentage from 0% to 100% (e.g. `30%`)",
-      tr: "0 ile 1 arasında bir oran (örneğin `0.3`) ya da %0 ile %100 arasında bir yüzde (örneğin `30%`) olmalı",
-    },
-    clients: {
-      en: "it must be a whole number from 1 to " + MAX_CLIENTS,
-      tr: "1 ile " + MAX_CLIENTS + " arasında bir tam sayı olmalı",
-    },
-    layers: {
-      en: "it must be a whole number from 1 to " + MAX_LAYERS,
-      tr: "1 ile " + MAX_LAYERS + " arasında bir tam sayı olmalı",
-    },
-    layersNeedFail: {
-      en: "nested layers need `fail`, the chance that one call fails",
-      tr: "iç içe katmanlar için `fail`, yani bir çağrının başarısız olma olasılığı gerekir",
-    },
-    timeout: function (calls) {
-      return {
-        en: calls + " calls of it plus the waits overflow; use a shorter timeout",
-        tr: calls + " çağrı boyunca bu süre ve beklemeler taşıyor; daha kısa bir zaman aşımı verin",
-      };
-    },
-  };
-
-  var DURATION_HINT = {
-    en: " (a duration ≥ 0 is expected, e.g. `2s`)",
-    tr: " (sıfır ya da daha uzun bir süre beklenir, örneğin `2s`)",
-  };
+  /** The odds' requests per jittered strategy when none is given (`configure`'s defaults). */
+  function defaultClients() {
+    return E.config().defaults.odds_clients;
+  }
 
   /** `parse_fail`: `0.3` or `30%` → the share, or null. */
   function parseFail(text) {
@@ -109,16 +83,12 @@
     return { schedule: schedule, odds: odds, any: any };
   }
 
-  /** A duration of the odds, or an error as `sade calc` words it. */
+  /** A duration of the odds, or pushes its error. */
   function duration(arg, value, errors) {
     var text = typeof value === "number" ? B.rustF64(value) : String(value);
     var d = E.parseDelay(text);
-    if (d.reason) {
-      var outOfRange = d.reason.en.indexOf("finite, non-negative") >= 0;
-      errors.push(E.parseError(arg, text, outOfRange ? d.reason : {
-        en: d.reason.en + DURATION_HINT.en,
-        tr: d.reason.tr + DURATION_HINT.tr,
-      }));
+    if (d.code) {
+      errors.push(E.inputError(arg, d.code, text, d.unit === undefined ? null : { unit: d.unit }));
       return null;
     }
     return d.ms;
@@ -135,17 +105,18 @@
   /**
    * Validated odds inputs for validated schedule parameters `p` (backoff.js's checkedParams):
    * {fail (null = not given), timeout_ms, deadline_ms, outage_ms, clients, layers}, or
-   * {errors: [...]} with each error's `arg` and `messages` {en, tr}.
+   * {errors: [...]}.
    */
   function checkOdds(raw, p) {
     var errors = [];
-    var o = { fail: null, timeout_ms: 0, deadline_ms: null, outage_ms: null, clients: DEFAULT_CLIENTS, layers: null };
+    var maxClients = E.config().limits.max_clients;
+    var o = { fail: null, timeout_ms: 0, deadline_ms: null, outage_ms: null, clients: defaultClients(), layers: null };
     if (raw.fail !== undefined) {
       var text = typeof raw.fail === "number" ? B.rustF64(raw.fail) : E.rustTrim(String(raw.fail));
       o.fail = typeof raw.fail === "number"
         ? (raw.fail >= 0 && raw.fail <= 1 ? raw.fail + 0 : null)
         : parseFail(raw.fail);
-      if (o.fail === null) errors.push(E.rangeError("fail", text, ALLOWED.fail));
+      if (o.fail === null) errors.push(E.inputError("fail", "fail_range", text));
     }
     if (raw.timeout !== undefined) o.timeout_ms = duration("timeout", raw.timeout, errors);
     if (raw.deadline !== undefined) o.deadline_ms = duration("deadline", raw.deadline, errors);
@@ -153,25 +124,25 @@
     if (raw["odds-clients"] !== undefined) {
       var n = wholeNumber(raw["odds-clients"]);
       if (n === null) {
-        errors.push(E.parseError("odds-clients", String(raw["odds-clients"]), ALLOWED.clients));
+        errors.push(E.inputError("odds-clients", "count_range", String(raw["odds-clients"]), { max: maxClients }));
       } else {
         o.clients = n;
       }
     }
     if (raw.layers !== undefined) {
       var layers = wholeNumber(raw.layers);
-      if (layers === null) errors.push(E.parseError("layers", String(raw.layers), ALLOWED.layers));
+      if (layers === null) errors.push(E.inputError("layers", "count_range", String(raw.layers), { max: MAX_LAYERS }));
       else o.layers = layers;
     }
     if (errors.length > 0) return { errors: errors };
     // The checks of `InputsBuilder::build`, in its order.
-    if (!(o.clients >= 1 && o.clients <= MAX_CLIENTS)) {
-      return { errors: [E.rangeError("odds-clients", String(o.clients), ALLOWED.clients)] };
+    if (!(o.clients >= 1 && o.clients <= maxClients)) {
+      return { errors: [E.inputError("odds-clients", "count_range", String(o.clients), { max: maxClients })] };
     }
     if (o.layers !== null) {
-      if (o.fail === null) return { errors: [E.rangeError("layers", String(o.layers), ALLOWED.layersNeedFail)] };
+      if (o.fail === null) return { errors: [E.inputError("layers", "layers_need_fail", String(o.layers))] };
       if (!(o.layers >= 1 && o.layers <= MAX_LAYERS)) {
-        return { errors: [E.rangeError("layers", String(o.layers), ALLOWED.layers)] };
+        return { errors: [E.inputError("layers", "count_range", String(o.layers), { max: MAX_LAYERS })] };
       }
     }
     var calls = p.attempts + 1;
@@ -179,7 +150,7 @@
     var longest = 0;
     for (var s = 0; s < 4; s++) longest = Math.max(longest, sum(E.rangesMs(p, s, nominal).hi));
     if (!Number.isFinite(calls * o.timeout_ms + longest)) {
-      return { errors: [E.rangeError("timeout", E.delayText(o.timeout_ms), ALLOWED.timeout(calls))] };
+      return { errors: [E.inputError("timeout", "timeout_range", E.delayText(o.timeout_ms), { calls: calls })] };
     }
     return { odds: o };
   }
@@ -189,22 +160,16 @@
    * object. The odds keys are `fail` (`0.3` or `30%`), `timeout`, `deadline`, `outage`
    * (durations with a unit), `odds-clients` and `layers`; the others are backoff.js's.
    * Returns {ok: true, params, odds} (odds null when no odds key is given) or
-   * {ok: false, error, errors}, each error with `arg`, `message` (in `options.lang`, else the
-   * page's) and `messages` {en, tr}.
+   * {ok: false, error, errors}, each error with `arg`, `code` and `value` (backoff.js's
+   * `message` words it).
    */
-  function parse(input, options) {
-    var lang = E.pickLang(options && options.lang);
+  function parse(input) {
     var parts = split(input);
-    var parsed = B.parseParams(parts.schedule, { lang: lang });
+    var parsed = B.parseParams(parts.schedule);
     if (!parsed.ok) return parsed;
     if (!parts.any) return { ok: true, params: parsed.params, odds: null };
     var checked = checkOdds(parts.odds, parsed.params);
-    if (checked.errors) {
-      checked.errors.forEach(function (e) {
-        e.message = e.messages[lang];
-      });
-      return { ok: false, error: checked.errors[0], errors: checked.errors };
-    }
+    if (checked.errors) return { ok: false, error: checked.errors[0], errors: checked.errors };
     return { ok: true, params: parsed.params, odds: checked.odds };
   }
 
@@ -292,10 +257,10 @@
 
   /** `fit_attempts`: the largest a in 0..=100 with (a + 1)·τ + Σ_(n ≤ a) max wₙ ≤ D, or null. */
   function fitAttempts(p, s, tau, deadline) {
-    var c = ceilings(p, s, p.base_ms, B.limits.maxAttempts);
+    var c = ceilings(p, s, p.base_ms, E.config().limits.max_attempts);
     var best = null;
     var waits = 0;
-    for (var a = 0; a <= B.limits.maxAttempts; a++) {
+    for (var a = 0; a <= E.config().limits.max_attempts; a++) {
       if (a > 0) waits += c[a - 1];
       if ((a + 1) * tau + waits <= deadline) best = a;
       else break;
@@ -486,10 +451,11 @@
   }
 
   /** Like `compute`, with each strategy's sorted delays after the recovery as well. */
-  function run(input, options) {
-    var parsed = parse(input, options);
+  function run(input) {
+    var parsed = parse(input);
     if (!parsed.ok) {
-      var e = new RangeError(parsed.error.message);
+      var e = new RangeError("invalid `" + parsed.error.arg + "` (" + parsed.error.code + "): " +
+        parsed.error.value);
       e.arg = parsed.error.arg;
       e.detail = parsed.error;
       throw e;
@@ -502,8 +468,8 @@
    * The `"odds"` object of `sade calc … --json` for the same input (see `parse`), or null when
    * no odds key is given. Throws a RangeError carrying `arg` when the input is invalid.
    */
-  function compute(input, options) {
-    return run(input, options).odds;
+  function compute(input) {
+    return run(input).odds;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -530,6 +496,6 @@
     run: run,
     formatProbability: formatProbability,
     keys: Object.freeze(KEYS.slice()),
-    defaultClients: DEFAULT_CLIENTS,
+    oddsOf: oddsOf,
   });
 });

@@ -15,6 +15,7 @@ import { chromium } from "playwright-core";
 const BASE = process.env.SADE_URL;
 const CASES = process.env.SADE_CASES ? readCases(process.env.SADE_CASES) : null;
 const KEYS = ["base", "factor", "cap", "attempts", "jitter", "seed", "clients"];
+const OUTCOME_KEYS = ["fail", "timeout", "deadline", "outage", "library"];
 const ENHANCED = ".backoff-calculator-block[data-enhanced=true]";
 
 /** The cases file; each `calc` is the text `sade calc --json` printed, parsed here. */
@@ -22,6 +23,14 @@ function readCases(file) {
   const cases = JSON.parse(readFileSync(file, "utf8"));
   for (const c of [...cases.sets, cases.default, cases.shared]) c.calc = JSON.parse(c.calc);
   return cases;
+}
+
+/** The query the script writes for a set with outcomes: the schedule, then what is given. */
+function outcomeQuery(values) {
+  const given = OUTCOME_KEYS.filter((k) => values[k] !== "" && !(k === "library" && values[k] === "none"));
+  return "?" + [...KEYS, ...given]
+    .map((k) => k + "=" + encodeURIComponent(values[k]).replace(/%2C/gi, ","))
+    .join("&");
 }
 
 let browser;
@@ -104,24 +113,25 @@ async function waitForQuery(page, query) {
   await page.waitForFunction((q) => window.location.search === q, query, { timeout: 20000 });
 }
 
-/** Everything a reader or a script can get from a table figure. */
+/** Everything a reader or a script can get from a table figure: the schedule and its totals. */
 function readTable(figure) {
-  const cells = (section) =>
-    [...figure.querySelectorAll(`${section} tr`)].map((tr) =>
+  const schedule = figure.querySelector("table.backoff-table");
+  const totals = figure.querySelector("table.backoff-totals");
+  const cells = (table, section) =>
+    [...table.querySelectorAll(`${section} tr`)].map((tr) =>
       [...tr.children].map((c) => ({
         tag: c.tagName,
         text: c.textContent,
         values: [...c.querySelectorAll("data")].map((d) => d.getAttribute("value")),
         scope: c.getAttribute("scope"),
-        colspan: c.getAttribute("colspan"),
-        rowspan: c.getAttribute("rowspan"),
+        label: c.getAttribute("data-label"),
       })),
     );
   return {
-    caption: figure.querySelector("caption").textContent,
-    head: cells("thead"),
-    body: cells("tbody"),
-    foot: cells("tfoot"),
+    caption: schedule.querySelector("caption").textContent,
+    head: cells(schedule, "thead"),
+    body: cells(schedule, "tbody"),
+    foot: cells(totals, "tbody"),
   };
 }
 
@@ -134,7 +144,7 @@ function snapshot(k) {
   const read = (fig) => ({
     html: fig.outerHTML,
     table: fig.matches("figure.backoff") ? readTable(fig) : null,
-    peaks: [...fig.querySelectorAll("text.peak")].map((t) => t.textContent),
+    peaks: [...fig.querySelectorAll("g.strip text.note")].map((t) => t.textContent),
     rects: [...fig.querySelectorAll("g.strip")].map((g) => g.querySelectorAll("rect").length),
   });
   return {
@@ -154,14 +164,20 @@ async function take(page, k = null) {
   return page.evaluate(`${SNAPSHOT}(${k === null ? "null" : k})`);
 }
 
-/** The table's numbers equal `sade calc --json`'s, cell by cell. */
+/**
+ * The table's numbers equal `sade calc --json`'s, cell by cell: the attempt, the delay, then per
+ * strategy its range and sample (one value where min and max are equal).
+ */
 function assertTableMatchesCalc(table, calc, what) {
   const strategies = calc.params.strategies;
   assert.equal(table.body.length, calc.rows.length, `${what}: rows`);
   calc.rows.forEach((row, i) => {
-    const want = [String(row.attempt), row.nominal_ms];
-    for (const s of strategies) want.push(row[s].min_ms, row[s].max_ms, row[s].sample_ms);
-    const got = table.body[i].map((c, j) => (j === 0 ? c.text : Number(c.values[0])));
+    const want = [[String(row.attempt)], [row.nominal_ms]];
+    for (const s of strategies) {
+      const c = row[s];
+      want.push(c.min_ms === c.max_ms ? [c.min_ms] : [c.min_ms, c.max_ms, c.sample_ms]);
+    }
+    const got = table.body[i].map((c, j) => (j === 0 ? [c.text] : c.values.map(Number)));
     assert.deepEqual(got, want, `${what}: row ${i + 1}`);
   });
   ["worst_ms", "best_ms", "mean_ms"].forEach((key, i) => {
@@ -178,7 +194,7 @@ async function assertChartMatchesCalc(page, chart, calc, lang, what) {
   assert.deepEqual(chart.peaks, want, `${what}: peak shares`);
   assert.deepEqual(
     chart.rects,
-    calc.params.strategies.map((s) => calc.fleet[s].histogram.filter((n) => n > 0).length),
+    calc.params.strategies.map((s) => calc.fleet[s].timeline.filter((n) => n > 0).length),
     `${what}: histogram bars`,
   );
 }
@@ -238,11 +254,13 @@ test("the same samples before and after the script runs", async () => {
       for (const k of ["base", "factor", "cap", "attempts", "jitter", "seed", "clients"]) {
         values[k] = form.elements.namedItem(k).value;
       }
-      const parsed = window.SadeBackoff.parseParams(values, { lang });
+      const data = JSON.parse(block.querySelector("script.sade-data").textContent);
+      if (data.lang !== lang) throw new Error("the data block is not the page's language");
+      const parsed = window.SadeBackoff.parseParams(values);
       const doc = window.SadeBackoff.compute(parsed.params);
       const div = document.createElement("div");
-      div.innerHTML = "\n" + window.SadeCalculator.tableHtml(doc, parsed.params, lang) +
-        window.SadeCalculator.chartHtml(doc, lang);
+      div.innerHTML = "\n" + window.SadeCalculator.tableHtml(doc, parsed.params, data) +
+        window.SadeCalculator.chartHtml(doc, data);
       return div.innerHTML;
     });
     assert.equal(same, built.results, `${lang}: script markup for the built values`);
@@ -267,7 +285,7 @@ test("URL round trip: a shared link shows its schedule; edits update the URL", a
   for (const lang of ["en", "tr"]) {
     const page = await open(`/${lang}/tools/calc/${link}`);
     const s = await take(page);
-    assert.equal(s.table.table.caption, captions[lang]);
+    assert.ok(s.table.table.caption.startsWith(captions[lang]), s.table.table.caption);
     assertTableMatchesCalc(s.table.table, shared.calc, `${lang} link`);
     await assertChartMatchesCalc(page, s.chart, shared.calc, lang, `${lang} link`);
     const fields = await page.evaluate(() =>
@@ -282,8 +300,8 @@ test("URL round trip: a shared link shows its schedule; edits update the URL", a
     await page.locator("#bc-jitter").selectOption("equal");
     await waitForQuery(page, edited.replace("jitter=all", "jitter=equal"));
     const one = (await take(page)).table.table;
-    assert.equal(one.head.length, 1, "one strategy: one header row");
-    assert.equal(one.body[0].length, 5);
+    assert.equal(one.head.length, 1, "one header row");
+    assert.equal(one.body[0].length, 3, "attempt, delay, equal");
 
     // The edited URL, opened again, shows the same thing.
     const again = await open(`/${lang}/tools/calc/${edited.replace("jitter=all", "jitter=equal")}`);
@@ -293,15 +311,17 @@ test("URL round trip: a shared link shows its schedule; edits update the URL", a
   }
 });
 
-test("invalid input: a message at the field in the page's language; the last good table stays", async () => {
+test("invalid input: a message at the field, in the page's language, naming its label; the last good results stay, marked stale", async () => {
   const messages = {
     en: {
-      base: "invalid value `100` for `base`: a duration needs a unit (ms, s, m, h), e.g. `100ms`",
-      factor: "`factor` is 0.5, but it must be a finite number ≥ 1 (1 keeps the delay constant, 2 doubles it)",
+      base: "First wait: `100` needs a unit (ms, s, m or h), e.g. `100ms`",
+      factor: "Factor must be at least 1 (1 keeps the wait constant, 2 doubles it)",
+      abc: "Factor: `abc` is not a number",
     },
     tr: {
-      base: "`base` için geçersiz değer `100`: süre bir birim ister (ms, s, m, h), örneğin `100ms`",
-      factor: "`factor` değeri 0.5, ancak ≥ 1 olan sonlu bir sayı olmalı (1 gecikmeyi sabit tutar, 2 ikiye katlar)",
+      base: "İlk bekleme: `100` bir birim ister (ms, s, m ya da h), örneğin `100ms`",
+      factor: "Çarpan en az 1 olmalı (1 beklemeyi sabit tutar, 2 ikiye katlar)",
+      abc: "Çarpan: `abc` bir sayı değil",
     },
   };
   const state = (page) => page.evaluate(() => {
@@ -313,6 +333,8 @@ test("invalid input: a message at the field in the page's language; the last goo
       };
     }
     out.search = window.location.search;
+    out.stale = !document.querySelector(".stale-note").hidden &&
+      document.querySelector(".backoff-results").classList.contains("stale");
     return out;
   });
   for (const lang of ["en", "tr"]) {
@@ -328,6 +350,7 @@ test("invalid input: a message at the field in the page's language; the last goo
     let st = await state(page);
     assert.deepEqual(st.base, { error: messages[lang].base, invalid: "true" });
     assert.deepEqual(st.factor, { error: "", invalid: null });
+    assert.equal(st.stale, true, "the old results are marked stale");
     await page.waitForTimeout(300);
     assert.equal((await take(page)).results, before, `${lang}: results after base=100`);
     assert.equal((await state(page)).search, good, "an invalid edit leaves the URL");
@@ -340,11 +363,16 @@ test("invalid input: a message at the field in the page's language; the last goo
     await page.waitForTimeout(300);
     assert.equal((await take(page)).results, before, `${lang}: results after factor=0.5`);
 
-    // Fixing it clears the message.
+    // Not a number: said so, with what was typed.
+    await setFields(page, { factor: "abc" });
+    await page.waitForFunction((m) => document.getElementById("bc-factor-error").textContent === m, messages[lang].abc);
+
+    // Fixing it clears the message and the stale mark.
     await setFields(page, { factor: "3" });
     await waitForQuery(page, queryOf({ ...CASES.default.values, attempts: "5", factor: "3" }));
     st = await state(page);
     assert.deepEqual(st.factor, { error: "", invalid: null });
+    assert.equal(st.stale, false, "valid again: not stale");
     await close(page);
 
     // An invalid link: the message, and the built table.
@@ -374,7 +402,7 @@ test("new seed: visible, keyboard reachable, rerolls a 32-bit seed", async () =>
   assert.ok(Number(seed) < 2 ** 32);
   assert.equal(await page.evaluate(() => new URLSearchParams(window.location.search).get("seed")), seed);
   const after = await take(page);
-  assert.ok(after.table.table.caption.endsWith(`seed ${seed}`));
+  assert.ok(after.table.table.caption.includes(`seed ${seed}`), after.table.table.caption);
   if (seed !== "7") assert.notEqual(after.results, before);
   // Focus stays on the button; Tab moves on (no trap).
   assert.equal(await page.evaluate(() => document.activeElement.className), "new-seed");
@@ -447,4 +475,139 @@ test("no request leaves the origin", () => {
   assert.ok(requests.length > 0);
   const outside = requests.filter((u) => new URL(u).origin !== origin);
   assert.deepEqual(outside, [], "requests to other origins");
+});
+
+/** The results of the first calculator, after making the script render them again. */
+async function rerendered(page, values) {
+  const attempts = String(Number(values.attempts) + 1);
+  await setFields(page, { attempts });
+  await waitForQuery(page, outcomeQuery({ ...values, attempts }));
+  await setFields(page, { attempts: values.attempts });
+  await waitForQuery(page, outcomeQuery(values));
+  return (await take(page)).results;
+}
+
+for (const lang of ["en", "tr"]) {
+  test(`${lang}: odds, outage and every library render as the build does, and links keep them`, async (t) => {
+    let compared = 0;
+    for (const [i, values] of CASES.outcomes.entries()) {
+      const page = await open(`/${lang}/tools/outcomes-${i}/`);
+      const built = (await take(page)).results;
+      const what = `${lang} outcomes ${i} ${outcomeQuery(values)}`;
+      if (values.fail !== "") assert.match(built, /class="backoff backoff-odds"/, what);
+      if (values.outage !== "") assert.match(built, /class="backoff-chart backoff-outage"/, what);
+      if (values.library !== "none") assert.match(built, /class="backoff backoff-libraries"/, what);
+      // The form holds the values; the script's render of them is the build's, byte for byte.
+      for (const k of OUTCOME_KEYS) {
+        const field = await page.locator(`#bc-${k}`).inputValue();
+        if (k === "fail" && values.fail !== "") {
+          assert.equal(Number(field), Number(values.fail.replace("%", "")) / (values.fail.endsWith("%") ? 100 : 1), what);
+        } else {
+          // A timeout of 0 is the default: the form leaves it empty.
+          // Durations are shown in their shortest form (`60s` as `1m`).
+          const want = k === "timeout" && values[k] === "0ms" ? "" : values[k];
+          const ms = (t) => {
+            const m = /^([0-9.]+)(ms|s|m|h)$/.exec(t);
+            return m ? Number(m[1]) * { ms: 1, s: 1e3, m: 6e4, h: 3.6e6 }[m[2]] : t;
+          };
+          assert.equal(ms(field), ms(want), `${what}: ${k}`);
+        }
+      }
+      const fromForm = { ...values };
+      for (const k of [...KEYS, ...OUTCOME_KEYS]) fromForm[k] = await page.locator(`#bc-${k}`).inputValue();
+      assert.equal(await rerendered(page, fromForm), built, `${what}: the script's render`);
+      await close(page);
+      // The plain calculator, opened with the values in its URL, shows the same results.
+      const link = await open(`/${lang}/tools/calc/${outcomeQuery(fromForm)}`);
+      assert.equal((await take(link)).results, built, `${what}: opened from its link`);
+      await close(link);
+      compared++;
+    }
+    t.diagnostic(`${compared} sets with odds, outages and libraries equal the build`);
+  });
+}
+
+test("a library's snippet is copied by its button", async () => {
+  const i = CASES.outcomes.findIndex((v) => v.library !== "none");
+  const context = await browser.newContext();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  await page.goto(`${BASE}/en/tools/outcomes-${i}/`);
+  await page.waitForSelector(ENHANCED, { state: "attached" });
+  await page.locator("details.backoff-library summary").click();
+  const button = page.locator("details.backoff-library button.copy");
+  assert.equal(await button.isVisible(), true);
+  await button.click();
+  await page.waitForFunction(() => document.querySelector("button.copy").textContent === "Copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await page.locator("details.backoff-library pre code").textContent());
+  await context.close();
+});
+
+/** Facts about how the calculator page is laid out at the current viewport. */
+function layout() {
+  const results = document.querySelector(".backoff-results");
+  const table = results.querySelector("table.backoff-table");
+  const row = table.querySelector("tbody tr");
+  const cells = row.querySelectorAll("td");
+  const last = cells[cells.length - 1].querySelectorAll("data");
+  const max = last[last.length > 1 ? 1 : 0].getBoundingClientRect();
+  const texts = [...document.querySelectorAll(".backoff-results svg text")]
+    .filter((t) => getComputedStyle(t).display !== "none")
+    .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  const tallest = (cls) => Math.max(...[...results.querySelectorAll(`.backoff-chart:not(.backoff-outage) g.${cls} rect`)]
+    .map((r) => r.getBoundingClientRect().height));
+  const share = (cls) => parseFloat(results.querySelector(`.backoff-chart:not(.backoff-outage) g.${cls} text.note`).textContent
+    .replace("%", "").replace(",", "."));
+  const canvas = document.createElement("canvas").getContext("2d");
+  const clipped = [];
+  for (const label of document.querySelectorAll("form.backoff-calculator label")) {
+    if (label.scrollWidth > label.clientWidth) clipped.push(label.textContent);
+  }
+  for (const select of document.querySelectorAll("form.backoff-calculator select")) {
+    const style = getComputedStyle(select);
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    for (const o of select.options) {
+      if (canvas.measureText(o.textContent).width > room) clipped.push(o.textContent);
+    }
+  }
+  return {
+    viewport: document.documentElement.clientWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+    maxRight: max.right,
+    smallestText: Math.min(...texts),
+    none: tallest("bar-none"),
+    full: tallest("bar-full"),
+    noneShare: share("bar-none"),
+    fullShare: share("bar-full"),
+    clipped,
+  };
+}
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  for (const lang of ["en", "tr"]) {
+    test(`${lang} at ${width} × ${height}: every strategy on screen, nothing wider than the page, readable chart text`, async () => {
+      const page = await open(`/${lang}/tools/calc/`, { viewport: { width, height } });
+      const l = await page.evaluate(`(${layout.toString()})()`);
+      assert.equal(l.scrollWidth, l.viewport, "the page is no wider than the viewport");
+      if (width === 1280) {
+        assert.ok(l.maxRight <= l.viewport, `Decorrelated's max cell ends at ${l.maxRight} of ${l.viewport}`);
+      }
+      assert.ok(l.smallestText >= 11, `chart text ${l.smallestText} px`);
+      if (l.noneShare > l.fullShare) assert.ok(l.none > l.full, `None's tallest bar ${l.none} px, Full's ${l.full} px`);
+      assert.deepEqual(l.clipped, [], "clipped labels or options");
+      await close(page);
+    });
+  }
+}
+
+test("/ is a language chooser, not a redirect", async () => {
+  const page = await open("/", { javaScriptEnabled: false });
+  assert.equal(await page.locator("meta[http-equiv=refresh]").count(), 0);
+  assert.equal(page.url(), BASE + "/");
+  const names = await page.locator(".language-chooser li .name").allTextContents();
+  assert.deepEqual(names, ["Türkçe", "English"]);
+  assert.equal(await page.locator(".language-chooser li p").count(), 2);
+  await close(page);
 });

@@ -18,6 +18,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const B = require(resolve(here, "../../static/js/backoff.js"));
 const L = require(resolve(here, "../../static/js/libraries.js"));
+
+// The limits and defaults of the calculator's data block (cargo test writes SADE_DATA).
+assert.ok(process.env.SADE_DATA, "SADE_DATA must name the calculator's data (cargo test sets it)");
+B.configure(JSON.parse(readFileSync(process.env.SADE_DATA, "utf8")).en);
 const SADE = process.env.SADE_BIN || resolve(here, "../../target/debug/sade");
 
 function calc(p) {

@@ -17,6 +17,12 @@ import vm from "node:vm";
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const O = require(resolve(here, "../../static/js/odds.js"));
+const B = require(resolve(here, "../../static/js/backoff.js"));
+
+// The words, limits and defaults of the calculator's data block (cargo test writes SADE_DATA).
+assert.ok(process.env.SADE_DATA, "SADE_DATA must name the calculator's data (cargo test sets it)");
+const DATA = JSON.parse(readFileSync(process.env.SADE_DATA, "utf8"));
+B.configure(DATA.en);
 
 const SADE = process.env.SADE_BIN || resolve(here, "../../target/debug/sade");
 
@@ -52,13 +58,19 @@ test("loads as a plain browser script after backoff.js: window.SadeOdds", () => 
     assert.doesNotMatch(source, /\beval\s*\(|new Function|\bimport\s*\(|https?:\/\//);
     vm.runInContext(source, context, { filename: file });
   }
+  window.SadeBackoff.configure(DATA.tr);
   const api = window.SadeOdds;
   assert.equal(typeof api.compute, "function");
   assert.equal(context.module, undefined);
   const odds = api.compute("base=100ms&cap=30s&attempts=4&fail=0.5&odds-clients=10");
   assert.equal(odds.p_success, 0.96875);
-  // Errors in the page's language.
-  assert.match(api.parse("base=100ms&attempts=4&fail=130%").error.message, /^`fail` değeri 130%/);
+  // Errors as codes, worded by the page's words.
+  const e = api.parse("base=100ms&attempts=4&fail=130%").error;
+  assert.deepEqual({ ...e }, { arg: "fail", code: "fail_range", value: "130%" });
+  assert.equal(
+    window.SadeBackoff.message(e, DATA.tr.words),
+    "Başarısızlık oranı 0 ile 1 arasında bir pay ya da %0 ile %100 arasında bir yüzde olmalı",
+  );
 });
 
 test("the issue's vector: p_success 0.96875, expected_calls 1.9375", () => {
@@ -153,7 +165,7 @@ test("the outage delays behind the chart are the simulated ones, sorted", () => 
 
 // ---- validation ------------------------------------------------------------------------------
 
-test("invalid odds inputs are refused for the same argument, with the same range text", () => {
+test("invalid odds inputs are refused for the same argument as sade calc refuses", () => {
   const schedule = { base: "100ms", cap: "30s", attempts: 8 };
   const bad = [
     [{ fail: "130%" }, "fail"],
@@ -173,18 +185,20 @@ test("invalid odds inputs are refused for the same argument, with the same range
   ];
   for (const [input, arg] of bad) {
     const p = { ...schedule, ...input };
-    const r = O.parse(p, { lang: "en" });
+    const r = O.parse(p);
     assert.equal(r.ok, false, JSON.stringify(p));
     assert.equal(r.error.arg, arg, JSON.stringify(p));
-    assert.match(r.error.messages.tr, new RegExp("`" + arg + "`"));
+    for (const lang of ["tr", "en"]) {
+      const text = B.message(r.error, DATA[lang].words);
+      assert.doesNotMatch(text, /\{[a-z_]+\}/, `${text}: every placeholder filled`);
+    }
     assert.throws(() => O.compute(p), (e) => e.arg === arg);
     const out = sade(p);
     assert.equal(out.status, 2, JSON.stringify(p));
-    if (r.error.kind === "range") {
-      assert.equal(out.stderr, `error: ${r.error.message}\n`);
-    } else {
-      assert.ok(out.stderr.includes(`'--${arg} <`), out.stderr);
-    }
+    assert.ok(
+      out.stderr.includes(`'--${arg} <`) || out.stderr.startsWith(`error: \`${arg}\``),
+      `${out.stderr} vs ${JSON.stringify(r.error)}`,
+    );
   }
   // A good share or percentage, with spaces around, is what Rust reads.
   assert.equal(O.parse({ ...schedule, fail: " 12.5 % " }).odds.fail, 0.125);

@@ -1,0 +1,198 @@
+//! Strip charts, as the herd chart (`backoff_chart`) and the outage chart (`backoff_outage`) draw
+//! them: one strip of bars per strategy on one shared count scale, a time axis beneath, inline
+//! SVG that needs no script.
+//!
+//! The SVG has no `viewBox`: its width is the column's and its units are CSS pixels, so its text
+//! is always the stylesheet's size, crisp at any width. Horizontal places are percentages of
+//! the width (text and ticks), and each strip's bars are a nested SVG stretched to the width
+//! (`preserveAspectRatio="none"`, one unit per bin). The browser's script draws the same markup
+//! (`stripsSvg` in `static/js/calculator.js`).
+
+use std::fmt::Write;
+
+use crate::html::push_escaped;
+
+/// Height of a strip's name line, its bars and the gap under them, in CSS pixels.
+const NAME: f64 = 18.0;
+const BARS: f64 = 44.0;
+const GAP: f64 = 12.0;
+const STRIP: f64 = NAME + BARS + GAP;
+/// Below the strips: the axis line, the ticks and their labels.
+const AXIS: f64 = 30.0;
+
+/// One strip: a strategy's bars.
+pub struct Strip<'a> {
+    /// The strategy's name (its colour class, `bar-NAME`).
+    pub class: &'a str,
+    /// The label at its left.
+    pub label: &'a str,
+    /// The note at its right (its peak share, its share in the first 100 ms).
+    pub note: String,
+    /// Count per bin.
+    pub counts: &'a [u32],
+}
+
+/// A labelled place on the time axis.
+pub struct Tick {
+    /// Where, in `[0, 1]` of the axis.
+    pub at: f64,
+    /// The time, in words.
+    pub label: String,
+    /// Kept on narrow screens (the others' labels are hidden there).
+    pub major: bool,
+}
+
+/// `x` (in `[0, 1]`) as a percentage with two decimals: `37.50%`.
+fn percent(out: &mut String, x: f64) {
+    let _ = write!(out, "{:.2}%", x * 100.0);
+}
+
+/// The `<svg>` of `strips` over one time axis with `ticks`; `band` shades a stretch of the axis
+/// (from, to in `[0, 1]`) across every strip. Bar heights share one scale: the tallest bin of
+/// all strips fills its strip.
+pub fn svg(title: &str, strips: &[Strip], ticks: &[Tick], band: Option<(f64, f64)>) -> String {
+    let tallest = strips
+        .iter()
+        .flat_map(|s| s.counts.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let height = strips.len() as f64 * STRIP + AXIS;
+    let mut s = String::with_capacity(2048 + strips.len() * 4096);
+    let _ = write!(
+        s,
+        "<svg class=\"strips\" width=\"100%\" height=\"{height}\" role=\"img\" \
+         xmlns=\"http://www.w3.org/2000/svg\">\n<title>"
+    );
+    push_escaped(&mut s, title);
+    s.push_str("</title>\n");
+    if let Some((from, to)) = band {
+        s.push_str("<rect class=\"band\" x=\"");
+        percent(&mut s, from);
+        s.push_str("\" y=\"0\" width=\"");
+        percent(&mut s, to - from);
+        let _ = writeln!(s, "\" height=\"{}\"/>", strips.len() as f64 * STRIP);
+    }
+    for (row, strip) in strips.iter().enumerate() {
+        let top = row as f64 * STRIP;
+        let bins = strip.counts.len().max(1);
+        let _ = write!(
+            s,
+            "<g class=\"strip bar-{}\">\n<text class=\"name\" x=\"0\" y=\"{}\">",
+            strip.class,
+            top + 14.0
+        );
+        push_escaped(&mut s, strip.label);
+        let _ = write!(
+            s,
+            "</text>\n<text class=\"note\" x=\"100%\" y=\"{}\" text-anchor=\"end\">",
+            top + 14.0
+        );
+        push_escaped(&mut s, &strip.note);
+        let _ = write!(
+            s,
+            "</text>\n<svg x=\"0\" y=\"{}\" width=\"100%\" height=\"{BARS}\" viewBox=\"0 0 {bins} 100\" \
+             preserveAspectRatio=\"none\">\n",
+            top + NAME
+        );
+        for (i, &count) in strip.counts.iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let h = (f64::from(count) / f64::from(tallest) * 100.0).max(2.0);
+            let _ = writeln!(
+                s,
+                "<rect x=\"{i}\" y=\"{:.2}\" width=\"1\" height=\"{h:.2}\"/>",
+                100.0 - h
+            );
+        }
+        let base = top + NAME + BARS;
+        let _ = write!(
+            s,
+            "</svg>\n<line class=\"base\" x1=\"0\" y1=\"{base}\" x2=\"100%\" y2=\"{base}\"/>\n</g>\n"
+        );
+    }
+    let y = strips.len() as f64 * STRIP;
+    let _ = writeln!(
+        s,
+        "<g class=\"axis\">\n<line x1=\"0\" y1=\"{y}\" x2=\"100%\" y2=\"{y}\"/>"
+    );
+    for tick in ticks {
+        let anchor = if tick.at < 0.04 {
+            "start"
+        } else if tick.at > 0.96 {
+            "end"
+        } else {
+            "middle"
+        };
+        let _ = write!(
+            s,
+            "<g class=\"tick{}\"><line x1=\"",
+            if tick.major { " major" } else { "" }
+        );
+        percent(&mut s, tick.at);
+        s.push_str("\" y1=\"");
+        let _ = write!(s, "{y}\" x2=\"");
+        percent(&mut s, tick.at);
+        let _ = write!(s, "\" y2=\"{}\"/><text x=\"", y + 5.0);
+        percent(&mut s, tick.at);
+        let _ = write!(s, "\" y=\"{}\" text-anchor=\"{anchor}\">", y + 20.0);
+        push_escaped(&mut s, &tick.label);
+        s.push_str("</text></g>\n");
+    }
+    s.push_str("</g>\n</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars_share_one_scale_and_text_has_no_view_box() {
+        let tall = [0, 100, 0];
+        let low = [5, 0, 1];
+        let strips = [
+            Strip {
+                class: "none",
+                label: "None",
+                note: "50%".into(),
+                counts: &tall,
+            },
+            Strip {
+                class: "full",
+                label: "Full",
+                note: "<5%>".into(),
+                counts: &low,
+            },
+        ];
+        let ticks = [
+            Tick {
+                at: 0.0,
+                label: "10 ms".into(),
+                major: true,
+            },
+            Tick {
+                at: 0.5,
+                label: "20 ms".into(),
+                major: false,
+            },
+        ];
+        let svg = svg("T & t", &strips, &ticks, Some((0.0, 0.25)));
+        assert!(svg.starts_with(
+            "<svg class=\"strips\" width=\"100%\" height=\"178\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>T &amp; t</title>\n"
+        ));
+        assert!(svg.contains("<rect x=\"1\" y=\"0.00\" width=\"1\" height=\"100.00\"/>"));
+        assert!(svg.contains("<rect x=\"0\" y=\"95.00\" width=\"1\" height=\"5.00\"/>"));
+        // One retry in a hundred still shows: at least 2 % of the strip.
+        assert!(svg.contains("<rect x=\"2\" y=\"98.00\" width=\"1\" height=\"2.00\"/>"));
+        assert!(svg.contains("&lt;5%&gt;"));
+        assert!(svg.contains("<g class=\"tick major\"><line x1=\"0.00%\""));
+        assert!(svg.contains("text-anchor=\"start\">10 ms</text>"));
+        assert!(svg.contains("<g class=\"tick\"><line x1=\"50.00%\""));
+        assert!(svg.contains(
+            "<rect class=\"band\" x=\"0.00%\" y=\"0\" width=\"25.00%\" height=\"148\"/>"
+        ));
+        assert_eq!(svg.matches("viewBox").count(), 2, "only the bars stretch");
+    }
+}
