@@ -3,24 +3,26 @@
 //!
 //! The stages, in the order data flows:
 //!
-//! 1. [`backoff`] — the pure math: schedules, seeded jitter, the fleet simulation; [`odds`] —
-//!    what a schedule means for requests: success, load, deadlines, outages (SPEC §7).
-//! 2. [`config`] and [`content`] — `sade.yaml`, then `content/**/NAME.{tr,en}.md` with typed
-//!    front matter, paired into translations.
-//! 3. [`markdown`] with [`shortcode`] — pulldown-cmark events, shortcodes expanded on the event
-//!    stream, heading anchors, and each page's markdown twin.
-//! 4. [`render`] — one owned Tera and the UI strings; [`site`] and [`listing`] render every page
-//!    and site-wide file into an explicit list of outputs; [`check`] validates links.
-//! 5. [`output`] — a staging folder: swapped in whole, or over an existing site only the changed
-//!    files move in; a failed build leaves `public/` untouched.
-//! 6. [`serve`] — the preview: the same build in memory, served over HTTP, rebuilt on change,
-//!    with live reload.
+//! 1. The engines, pure: [`backoff`] (schedules, seeded jitter, the fleet simulation and its
+//!    time axis), [`odds`] (success, load, deadlines, outages; SPEC §7) and [`libraries`] (what
+//!    ten retry libraries do with the same numbers; SPEC §6).
+//! 2. [`config`] and [`content`]: `sade.yaml`, then `content/**/NAME.{tr,en}.md` with typed
+//!    front matter, paired into translations; [`site`] is the site as data.
+//! 3. [`markdown`] with [`shortcode`]: pulldown-cmark events, shortcodes expanded on the event
+//!    stream with typed arguments, heading anchors, each page's markdown twin.
+//! 4. [`templates`] (one owned Tera and the UI strings) and [`render`] (typed template contexts,
+//!    a page's two files); [`listing`] makes the site-wide outputs; [`plan`] lists every output
+//!    before anything renders; [`links`] checks every link against what was made.
+//! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
+//!    folder, see [`output`]), [`check`] (into nothing, with warnings), [`serve`] (in memory,
+//!    re-rendering what an edit changes) and [`mdbook`] (the markdown stage alone).
 //!
-//! [`mdbook`] runs the shortcodes as an mdBook preprocessor.
-//!
-//! [`i18n`] formats numbers, durations and dates per language; [`report`] is `sade calc`'s
-//! terminal and JSON output; [`diagnostic`] renders errors with file, line, column and a caret;
-//! [`timings`] adds up where a build's time goes (`sade build --timings`).
+//! Around them: [`i18n`] (languages, sade's word tables, numbers, durations and dates per
+//! language), [`html`] (escaping, numbers for machines), [`urls`] (every URL path sade makes),
+//! [`statics`] (the `static/` folder), [`report`] (`sade calc`'s terminal and JSON output),
+//! [`diagnostic`] (errors with file, line, column and a caret) and [`timings`]
+//! (`sade build --timings`). No module depends on one that depends on it
+//! (`tests/module_graph.rs`).
 //!
 //! ```no_run
 //! use sade::shortcode::Registry;

@@ -110,6 +110,17 @@ pub fn render(
             }),
             _ => {}
         }
+        // Tables and code blocks may be wider than the column: each scrolls in a region a
+        // keyboard can reach.
+        if matches!(event, Event::Start(Tag::Table(_) | Tag::CodeBlock(_))) {
+            out.push(Event::Html(CowStr::Borrowed(SCROLL_OPEN)));
+        }
+        if matches!(event, Event::End(TagEnd::Table | TagEnd::CodeBlock)) {
+            out.push(take(&mut events[i].0));
+            out.push(Event::Html(CowStr::Borrowed(SCROLL_CLOSE)));
+            i += 1;
+            continue;
+        }
         if let Event::TaskListMarker(done) = event {
             // A checkbox with a name, so readers and checkers know what it says.
             let w = &ctx.lang.words().page;
@@ -208,6 +219,11 @@ pub fn render(
         calls: expanded,
     })
 }
+
+/// Opens the region a wide table or code block scrolls in.
+const SCROLL_OPEN: &str = "<div class=\"scroll\" tabindex=\"0\">\n";
+/// Closes it.
+const SCROLL_CLOSE: &str = "</div>\n";
 
 /// Moves an event out of the parsed list, leaving a placeholder that is never read.
 fn take<'a>(event: &mut Event<'a>) -> Event<'a> {

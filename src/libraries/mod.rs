@@ -16,7 +16,7 @@
 //! - `sample_ms` is client 0's delay.
 //!
 //! Totals: best = Σ min, worst = Σ max, mean = Σ per-retry means where they have a closed form
-//! (uniform draws, truncated or rounded to whole units: [`mean_floor`]); otherwise (Polly) the
+//! (uniform draws, truncated or rounded to whole units: `mean_floor`); otherwise (Polly) the
 //! mean of a seeded simulation of [`SIMULATED_CLIENTS`] clients, marked as an estimate.
 //!
 //! Libraries compute `x · factor^n` with `pow`; sade multiplies repeatedly (SPEC §1), so both sides

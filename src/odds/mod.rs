@@ -48,7 +48,7 @@
 //!   successful requests: sorted T, index ⌈q·n⌉ − 1, with ⌈q·n⌉ computed in integers from q in
 //!   thousandths (`(500 | 900 | 990) × n`, rounded up, over 1000), never as a float product.
 //!   P(done within D) is the share of *all* simulated requests that succeeded with T ≤ D.
-//! - **Deadline fit** ([`fit`]), per strategy: the largest `attempts` a in 0..=100 whose worst
+//! - **Deadline fit** ([`fit_attempts`], [`fit_base_ms`]), per strategy: the largest `attempts` a in 0..=100 whose worst
 //!   case (a + 1)·τ + Σ_(n ≤ a) max wₙ is ≤ D (0 = the first call alone fits, no retry does;
 //!   `None` when not even one call's τ fits); and the largest `base`, in whole milliseconds from
 //!   1 ms, for which the worst case with the given factor, cap and attempts is ≤ D. The base may
@@ -62,7 +62,7 @@
 //!
 //! Every input is validated: `fail` outside [0, 1] or not a number, `clients` outside
 //! 1..=100 000, `layers` outside 1..=10, and a timeout so long that K·τ plus the waits overflows
-//! are refused with a [`ParamError`] naming the argument and the allowed range.
+//! are refused with a [`ParamError`](crate::backoff::ParamError) naming the argument and the allowed range.
 
 use crate::backoff::{Params, Strategy};
 
@@ -76,7 +76,7 @@ pub use inputs::{parse_fail, Inputs, InputsBuilder, InputsKey, FAIL_ALLOWED};
 pub use render::{render_json, render_text};
 
 /// Requests simulated per jittered strategy when none is given (SPEC §7). The fleet of SPEC §3
-/// keeps its own default, [`limits::DEFAULT_CLIENTS`].
+/// keeps its own default, [`crate::backoff::defaults::CLIENTS`].
 pub const DEFAULT_CLIENTS: u32 = 10_000;
 
 /// Most nested layers [`nested`] accepts.

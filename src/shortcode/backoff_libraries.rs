@@ -144,11 +144,14 @@ pub(super) fn render(models: &[Model], caption: &str, lang: Lang) -> (String, St
             let _ = writeln!(md, "- {}", n.text(lang).replace('\u{a0}', " "));
         }
         let language = m.snippet.language;
-        let _ = write!(h, "</ul>\n<pre><code class=\"language-{language}\">");
+        let _ = write!(
+            h,
+            "</ul>\n<div class=\"scroll\" tabindex=\"0\"><pre><code class=\"language-{language}\">"
+        );
         push_escaped(&mut h, &m.snippet.code);
         let _ = write!(
             h,
-            "</code></pre>\n<button type=\"button\" class=\"copy\">{}</button>\n</details>\n",
+            "</code></pre></div>\n<button type=\"button\" class=\"copy\">{}</button>\n</details>\n",
             lang.words().form.copy
         );
         let _ = write!(md, "\n```{language}\n{}```\n", m.snippet.code);

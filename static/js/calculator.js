@@ -481,8 +481,9 @@
     (lang === "tr" ? model.notes_tr : model.notes).forEach(function (n) {
       h += "<li>" + escape(n) + "</li>\n";
     });
-    h += "</ul>\n<pre><code class=\"language-" + model.snippet.language + "\">" +
-      escape(model.snippet.code) + "</code></pre>\n<button type=\"button\" class=\"copy\">" +
+    h += "</ul>\n<div class=\"scroll\" tabindex=\"0\"><pre><code class=\"language-" +
+      model.snippet.language + "\">" + escape(model.snippet.code) +
+      "</code></pre></div>\n<button type=\"button\" class=\"copy\">" +
       d.words.form.copy + "</button>\n</details>\n";
     return h;
   }

@@ -1,0 +1,166 @@
+//! Accessibility and validity of every page the bundled site builds: axe-core in headless
+//! Chromium (light and dark, 1280 and 390 px wide) and the Nu HTML Checker (`vnu.jar`, the
+//! W3C's validator, on Java), with no violation and no error allowed.
+//!
+//! Needs node, Debian's chromium, Java and `npm ci --prefix tests/browser` (axe-core, vnu-jar):
+//! without them the test is skipped with a notice, unless `CI` is set; then it fails.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn prerequisites(root: &Path) -> bool {
+    let mut missing = Vec::new();
+    if !common::runs("node") {
+        missing.push("`node`".to_string());
+    }
+    if !Path::new(CHROMIUM).exists() {
+        missing.push(CHROMIUM.to_string());
+    }
+    if !Command::new("java")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        missing.push("`java` (for the Nu HTML Checker)".to_string());
+    }
+    for package in ["playwright-core", "axe-core", "vnu-jar"] {
+        if !root
+            .join("tests/browser/node_modules")
+            .join(package)
+            .exists()
+        {
+            missing.push(format!(
+                "tests/browser/node_modules/{package} (run `npm ci --prefix tests/browser`)"
+            ));
+        }
+    }
+    common::prerequisites_met(&missing, "the accessibility and validity tests")
+}
+
+/// The bundled site built into a temporary folder.
+fn built(root: &Path) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("public");
+    let (code, stderr) = common::sade_build(root, Some(&out));
+    assert_eq!(code, Some(0), "sade build failed:\n{stderr}");
+    (dir, out)
+}
+
+/// Every HTML file of a built site, relative to it, sorted.
+fn pages(out: &Path) -> Vec<String> {
+    let mut pages: Vec<String> = walkdir::WalkDir::new(out)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+        .map(|e| sade::output::relative(out, e.path()))
+        .collect();
+    pages.sort();
+    pages
+}
+
+#[test]
+fn every_page_is_valid_html() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !prerequisites(root) {
+        return;
+    }
+    let (_dir, out) = built(root);
+    let files = pages(&out);
+    assert!(files.len() > 10, "{files:?}");
+    let run = Command::new("java")
+        .arg("-jar")
+        .arg(root.join("tests/browser/node_modules/vnu-jar/build/dist/vnu.jar"))
+        .args(["--errors-only", "--format", "gnu"])
+        .args(files.iter().map(|f| out.join(f)))
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&run.stderr).replace(&*out.to_string_lossy(), "");
+    assert!(
+        run.status.success() && report.trim().is_empty(),
+        "the Nu HTML Checker found errors:\n{report}"
+    );
+    println!("Nu HTML Checker: {} pages, no error", files.len());
+}
+
+#[test]
+fn axe_finds_nothing_on_any_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !prerequisites(root) {
+        return;
+    }
+    let (dir, out) = built(root);
+    let list = dir.path().join("pages.txt");
+    let paths: Vec<String> = pages(&out)
+        .into_iter()
+        .map(|p| format!("/{}", p.trim_end_matches("index.html")))
+        .collect();
+    std::fs::write(&list, paths.join("\n")).unwrap();
+    let url = serve(out);
+    let run = Command::new("node")
+        .arg("tests/browser/a11y.test.mjs")
+        .current_dir(root)
+        .env("SADE_URL", &url)
+        .env("SADE_PAGES", &list)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    println!("{stdout}");
+    assert!(
+        run.status.success() && stdout.contains("# fail 0") && !stdout.contains("# pass 0"),
+        "tests/browser/a11y.test.mjs failed:\n{stdout}\n{stderr}"
+    );
+}
+
+/// Serves `dir` over HTTP/1.0 on 127.0.0.1.
+fn serve(dir: PathBuf) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let _ = respond(&dir, stream);
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+fn respond(dir: &Path, mut stream: TcpStream) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request = String::new();
+    reader.read_line(&mut request)?;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 || line == "\r\n" || line == "\n" {
+            break;
+        }
+    }
+    let target = request.split_whitespace().nth(1).unwrap_or("/");
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let mut rel = path.trim_start_matches('/').to_string();
+    if rel.is_empty() || rel.ends_with('/') {
+        rel.push_str("index.html");
+    }
+    let file = dir.join(&rel);
+    let safe = !rel.split('/').any(|part| part == "..");
+    let (status, body) = match std::fs::read(&file) {
+        Ok(bytes) if safe => ("200 OK", bytes),
+        _ => ("404 Not Found", b"not found".to_vec()),
+    };
+    let kind = sade::serve::content_type(&rel);
+    let head = format!(
+        "HTTP/1.0 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(&body)?;
+    stream.flush()
+}
