@@ -239,6 +239,15 @@ fn fixture(root: &Path, dir: &Path) -> Value {
         )
         .unwrap();
         std::fs::write(
+            tools.join(format!("snippets.{lang}.md")),
+            page(
+                lang,
+                "Snippets",
+                "<< backoff_libraries(base=100ms, factor=2, cap=30s, attempts=6) >>\n",
+            ),
+        )
+        .unwrap();
+        std::fs::write(
             tools.join(format!("sets.{lang}.md")),
             page(lang, "Parameter sets", &refs),
         )

@@ -59,7 +59,8 @@ after(async () => {
 
 /** A page in a fresh context; every request is recorded, and errors are collected. */
 async function open(path, options = {}) {
-  const context = await browser.newContext(options);
+  const { enhanced = options.javaScriptEnabled !== false, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
   context.on("request", (r) => requests.push(r.url()));
   const page = await context.newPage();
   page.errors = [];
@@ -77,7 +78,7 @@ async function open(path, options = {}) {
     }
   });
   page.response = await page.goto(BASE + path);
-  if (options.javaScriptEnabled !== false) {
+  if (enhanced) {
     await page.waitForSelector(ENHANCED, { state: "attached" });
   }
   return page;
@@ -542,6 +543,17 @@ test("a library's snippet is copied by its button", async () => {
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(copied, await page.locator("details.backoff-library pre code").textContent());
   await context.close();
+});
+
+test("without the calculator's script a snippet has no copy button to press", async () => {
+  // No calculator on the page: nothing will be enhanced, so that is not waited for.
+  const page = await open("/en/tools/snippets/", { enhanced: false });
+  const details = page.locator("details.backoff-library").first();
+  await details.locator("summary").click();
+  assert.equal(await details.locator("pre code").isVisible(), true);
+  assert.equal(await details.locator("button.copy").count(), 1);
+  assert.equal(await details.locator("button.copy").isVisible(), false);
+  await close(page);
 });
 
 /** Facts about how the calculator page is laid out at the current viewport. */
