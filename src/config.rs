@@ -77,7 +77,7 @@ impl Config {
     /// Reads and validates `root/sade.yaml`.
     pub fn load(root: &Path) -> Result<(Config, Source), Diagnostic> {
         let path = root.join(CONFIG_FILE);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        let text = crate::diagnostic::read_text(&path).map_err(|e| {
             Diagnostic::error(format!("cannot read {}: {e}", path.display()))
                 .with_help("run sade in a site folder, or pass --root DIR")
         })?;

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use walkdir::WalkDir;
 
 use crate::config::Config;
+pub use crate::diagnostic::read_text;
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::{Date, Lang};
 use crate::timings::{time, Part, Timings};
@@ -430,31 +431,6 @@ pub fn load_pages(
         }
     }
     (pages, problems)
-}
-
-/// A file's text. UTF-8 is checked with vector instructions (`simdutf8`, several times faster
-/// than the standard library's check on Turkish prose, which reading every page pays for); text
-/// that is not UTF-8 is an error naming the line and column (in characters) of the first bad byte.
-pub fn read_text(path: &Path) -> std::io::Result<String> {
-    let bytes = std::fs::read(path)?;
-    if let Ok(text) = simdutf8::basic::from_utf8(&bytes) {
-        return Ok(text.to_owned());
-    }
-    // The standard library's check says where the bad byte is.
-    let good = match std::str::from_utf8(&bytes) {
-        Ok(text) => return Ok(text.to_owned()),
-        Err(e) => e.valid_up_to(),
-    };
-    let before = String::from_utf8_lossy(&bytes[..good]);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    Err(std::io::Error::new(
-        std::io::ErrorKind::InvalidData,
-        format!(
-            "not UTF-8 text: byte 0x{:02X} at line {line}, column {column} (save the file as UTF-8)",
-            bytes[good]
-        ),
-    ))
 }
 
 /// A key that sorts paths as a walk sorted by file name visits them: folder by folder, each

@@ -334,3 +334,52 @@ fn a_page_that_is_not_utf8_is_named_with_the_bad_byte() {
          column 5 (save the file as UTF-8)\n\n1 error, 0 warnings\n"
     );
 }
+
+/// The UTF-8 byte-order mark Windows Notepad writes at the start of a file.
+const BOM: &str = "\u{FEFF}";
+
+/// A leading byte-order mark is ignored in pages, `sade.yaml`, the UI strings and templates: the
+/// site builds to the same bytes as without it.
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let text = page("Merhaba << backoff_delay(base=1s, attempt=2) >>.\n\n<< note(text=\"x\") >>\n");
+    let plain = common::site_with(&[("tools/x.tr.md", &text)]);
+    let marked = common::site_with(&[("tools/x.tr.md", &format!("{BOM}{text}"))]);
+    for file in [
+        "sade.yaml",
+        "templates/strings/tr.yaml",
+        "templates/strings/en.yaml",
+        "templates/base.html",
+        "templates/shortcodes/note.html",
+    ] {
+        let path = marked.path().join(file);
+        let old = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("{BOM}{old}")).unwrap();
+    }
+    let want = build(&Options::new(plain.path()), &Registry::builtin());
+    let got = build(&Options::new(marked.path()), &Registry::builtin());
+    assert!(
+        !got.diagnostics.has_errors(),
+        "{}",
+        got.diagnostics.render()
+    );
+    assert_eq!(got.outputs.0, want.outputs.0);
+}
+
+// Columns after a byte-order mark count from the first visible character.
+golden!(
+    byte_order_mark_page_error,
+    report(&[("tools/x.tr.md", &format!("{BOM}# Başlık\n"))])
+);
+golden!(byte_order_mark_sade_yaml_error, {
+    let site = common::site_with(&[("tools/x.tr.md", &page("x\n"))]);
+    let path = site.path().join("sade.yaml");
+    let old = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        format!("{BOM}{}", old.replacen("base_url", "base_ur", 1)),
+    )
+    .unwrap();
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    result.diagnostics.render()
+});

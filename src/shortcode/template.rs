@@ -126,7 +126,7 @@ pub fn load(root: &Path, templates: &Templates) -> Result<Vec<TemplateShortcode>
             continue;
         };
         let rel = format!("{TEMPLATES_DIR}/{SHORTCODES_DIR}/{name}.html");
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::diagnostic::read_text(&path) {
             Ok(t) => t,
             Err(e) => {
                 errors.push(Diagnostic::error(format!("cannot read {rel}: {e}")));
