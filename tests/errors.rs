@@ -383,3 +383,37 @@ golden!(byte_order_mark_sade_yaml_error, {
     let result = build(&Options::new(site.path()), &Registry::builtin());
     result.diagnostics.render()
 });
+
+// What looks like a call is one: a name with Turkish (or any non-ASCII) letters is a positioned
+// error, not prose copied into the page; the name meant is suggested when folding finds it.
+golden!(
+    shortcode_name_not_ascii,
+    one(concat!(
+        "Tablo: << tablo_şğı(x=1) >> burada.\n\n",
+        "<< backoff_tablé(base=1s) >>\n\n",
+        "Işık << ışık() >>\n",
+    ))
+);
+
+/// Shifts and arrows in prose stay prose.
+#[test]
+fn shift_operators_in_prose_stay_prose() {
+    let site = common::site_with(&[(
+        "tools/x.tr.md",
+        &page("1 << 3 ve 8 >> 1; 1 << 4 (16); x << (a+b); a <<-b(c).\n"),
+    )]);
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    assert!(
+        !result.diagnostics.has_errors(),
+        "{}",
+        result.diagnostics.render()
+    );
+    let html = result.outputs.text("tr/tools/x/index.html").unwrap();
+    assert!(
+        html.contains(
+            "<p>1 &lt;&lt; 3 ve 8 &gt;&gt; 1; 1 &lt;&lt; 4 (16); x &lt;&lt; (a+b); a &lt;&lt;-b(c).</p>"
+        ),
+        "{}",
+        common::main_of(html)
+    );
+}

@@ -197,6 +197,22 @@ impl Registry {
         source: &Source,
         ctx: &Context,
     ) -> Result<Expansion, Diagnostic> {
+        if !grammar::is_name(&call.name) {
+            // Turkish letters folded (`tablo_şğı` → `tablo_sgi`): the name meant, if there is one.
+            let folded = crate::content::slugify(&call.name).replace('-', "_");
+            let suggestion = match self.get(&folded) {
+                Some(_) => Some(folded.as_str()),
+                None => closest(&folded, self.names()),
+            };
+            return Err(Diagnostic::error(format!(
+                "`{}` is not a shortcode name: shortcode names are ASCII letters, digits and `_`, \
+                 starting with a letter",
+                call.name
+            ))
+            .at(source, call.name_span.clone(), "not a shortcode name")
+            .with_suggestion(suggestion)
+            .with_help("to write `<<` as text, escape it: `\\<<`"));
+        }
         let Some(shortcode) = self.get(&call.name) else {
             return Err(
                 Diagnostic::error(format!("unknown shortcode `{}`", call.name))

@@ -153,9 +153,10 @@ fn parse(
 ) -> Result<TemplateShortcode, Diagnostic> {
     let text = &source.text;
     let head = || 0..text.find('\n').unwrap_or(text.len()).max(1);
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.is_empty() {
+    if !super::grammar::is_name(name) {
         return Err(Diagnostic::error(format!(
-            "`{name}` cannot be a shortcode name; use letters, digits and `_`"
+            "`{name}` cannot be a shortcode name; use ASCII letters, digits and `_`, starting \
+             with a letter"
         ))
         .at(source, head(), "in this file"));
     }
