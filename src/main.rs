@@ -133,17 +133,17 @@ struct CalcArgs {
     #[arg(long, value_parser = parse_cap, default_value = "none")]
     cap: Cap,
     /// Number of waits (1..=100).
-    #[arg(long)]
-    attempts: u32,
+    #[arg(long, value_parser = parse_whole, allow_hyphen_values = true)]
+    attempts: u64,
     /// Strategies: `all`, or a comma list of none, full, equal, decorrelated.
     #[arg(long, value_parser = parse_jitter, default_value = "all")]
     jitter: Jitter,
-    /// Seed of the jitter.
-    #[arg(long, default_value_t = 7)]
+    /// Seed of the jitter (0..=18446744073709551615).
+    #[arg(long, default_value_t = 7, value_parser = parse_whole, allow_hyphen_values = true)]
     seed: u64,
     /// Clients in the fleet simulation (1..=100000).
-    #[arg(long, default_value_t = 1000)]
-    clients: u32,
+    #[arg(long, default_value_t = 1000, value_parser = parse_whole, allow_hyphen_values = true)]
+    clients: u64,
     /// Odds (SPEC §7): the chance that one call fails, `0.3` or `30%` (0 to 1).
     #[arg(long, allow_hyphen_values = true, help_heading = "Odds")]
     fail: Option<String>,
@@ -157,11 +157,11 @@ struct CalcArgs {
     #[arg(long, value_parser = parse_odds_delay, allow_hyphen_values = true, help_heading = "Odds")]
     outage: Option<Delay>,
     /// Odds: requests simulated per jittered strategy (1..=100000; `--clients` is the fleet's).
-    #[arg(long, default_value_t = sade::odds::DEFAULT_CLIENTS, help_heading = "Odds")]
-    odds_clients: u32,
+    #[arg(long, default_value_t = sade::odds::DEFAULT_CLIENTS.into(), value_parser = parse_whole, allow_hyphen_values = true, help_heading = "Odds")]
+    odds_clients: u64,
     /// Odds: nested retry layers, each retrying the one below (1..=10; needs --fail).
-    #[arg(long, help_heading = "Odds")]
-    layers: Option<u32>,
+    #[arg(long, value_parser = parse_whole, allow_hyphen_values = true, help_heading = "Odds")]
+    layers: Option<u64>,
     /// Language of the table: tr or en.
     #[arg(long, default_value = "en")]
     lang: Lang,
@@ -175,6 +175,20 @@ struct Cap(Option<Delay>);
 
 #[derive(Clone)]
 struct Jitter(Vec<Strategy>);
+
+/// A whole number as written: its digits, read exactly (never through a float), so a count or a
+/// seed is the value typed or an error, never a rounded or clamped one.
+fn parse_whole(text: &str) -> Result<u64, String> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        if let Ok(n) = text.parse::<u64>() {
+            return Ok(n);
+        }
+    }
+    Err(format!(
+        "write a whole number in digits (no sign, fraction or exponent), at most {}",
+        u64::MAX
+    ))
+}
 
 fn parse_delay(text: &str) -> Result<Delay, String> {
     Delay::parse(text).map_err(|e| e.to_string())
@@ -203,13 +217,14 @@ fn parse_jitter(text: &str) -> Result<Jitter, String> {
 }
 
 fn calc(args: CalcArgs) -> Result<String, String> {
+    let count = |param, n| sade::backoff::count(param, n).map_err(|e| e.to_string());
     let params = Params::builder(args.base)
         .factor(args.factor)
         .cap(args.cap.0)
-        .attempts(args.attempts)
+        .attempts(count(Param::Attempts, args.attempts)?)
         .strategies(args.jitter.0.clone())
         .seed(args.seed)
-        .clients(args.clients)
+        .clients(count(Param::Clients, args.clients)?)
         .build()
         .map_err(|e| e.to_string())?;
     let odds = odds_inputs(&args, &params)?.map(|i| sade::odds::Odds::compute(&params, &i));
@@ -249,20 +264,27 @@ fn odds_inputs(args: &CalcArgs, params: &Params) -> Result<Option<sade::odds::In
         .map(sade::odds::parse_fail)
         .transpose()
         .map_err(|e| e.to_string())?;
+    // The engine's `clients` is this command's `--odds-clients`.
+    let message = |e: sade::backoff::ParamError| match e.param {
+        Param::OddsClients => e.message("odds-clients"),
+        _ => e.to_string(),
+    };
+    let clients = sade::backoff::count(Param::OddsClients, args.odds_clients).map_err(message)?;
+    let layers = args
+        .layers
+        .map(|n| sade::backoff::count(Param::Layers, n))
+        .transpose()
+        .map_err(message)?;
     sade::odds::Inputs::builder()
         .fail(fail)
         .timeout(args.timeout.unwrap_or(Delay::ZERO))
         .deadline(args.deadline)
         .outage(args.outage)
-        .clients(args.odds_clients)
-        .layers(args.layers)
+        .clients(clients)
+        .layers(layers)
         .build(params)
         .map(Some)
-        .map_err(|e| match e.param {
-            // The engine's `clients` is this command's `--odds-clients`.
-            Param::OddsClients => e.message("odds-clients"),
-            _ => e.to_string(),
-        })
+        .map_err(message)
 }
 
 fn build(args: BuildArgs) -> ExitCode {
