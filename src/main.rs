@@ -28,7 +28,7 @@ enum Command {
     /// Build the site into public/ (only changed files are rewritten; nothing is touched on error).
     Build(BuildArgs),
     /// Run every check of a build, and more, without writing anything.
-    Check(BuildArgs),
+    Check(CheckArgs),
     /// Compute a backoff schedule in the terminal.
     Calc(CalcArgs),
     /// Preview the site: serve it from memory, rebuild on change, reload open pages.
@@ -103,6 +103,25 @@ struct BuildArgs {
 }
 
 impl BuildArgs {
+    fn options(&self) -> sade::pipeline::Options {
+        sade::pipeline::Options {
+            timings: self.timings.then(Default::default),
+            ..self.site.options()
+        }
+    }
+}
+
+/// `check` takes `build`'s flags but `--out`: it writes nothing.
+#[derive(Args)]
+struct CheckArgs {
+    #[command(flatten)]
+    site: SiteArgs,
+    /// Print where the time went: each part of the check, each shortcode and each template.
+    #[arg(long)]
+    timings: bool,
+}
+
+impl CheckArgs {
     fn options(&self) -> sade::pipeline::Options {
         sade::pipeline::Options {
             timings: self.timings.then(Default::default),
@@ -297,10 +316,16 @@ fn build(args: BuildArgs) -> ExitCode {
         eprint!("{}", refusal.render());
         return ExitCode::from(1);
     }
+    // Said after a failure only if it is so: there may be no previous output.
+    let had_output = sade::output::has_contents(&out);
     let report = sade::build::build_to_dir(&options, &sade::shortcode::Registry::builtin(), &out);
     eprint!("{}", report.diagnostics.render());
     if report.diagnostics.has_errors() {
-        eprintln!("build failed; the previous output was left untouched");
+        if had_output {
+            eprintln!("build failed; the previous output was left untouched");
+        } else {
+            eprintln!("build failed; nothing was written");
+        }
         return ExitCode::from(1);
     }
     let pages = report.pipeline.as_ref().map_or(0, |p| p.site().pages.len());
@@ -321,8 +346,7 @@ fn build(args: BuildArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn check(args: BuildArgs) -> ExitCode {
-    // `--out` is accepted so that `check` takes the same flags as `build`; nothing is written.
+fn check(args: CheckArgs) -> ExitCode {
     let started = Instant::now();
     let options = args.options();
     let mut report = sade::check::run(&options, &sade::shortcode::Registry::builtin());
@@ -404,9 +428,15 @@ fn print_note(note: sade::serve::Note, open: bool) {
                 parts.join(", ")
             );
         }
-        Note::Failed(text) => {
-            eprint!("{text}");
-            eprintln!("build failed; still serving the last good build");
+        Note::Failed { report, serving } => {
+            eprint!("{report}");
+            if serving {
+                eprintln!("build failed; still serving the last good build");
+            } else {
+                eprintln!(
+                    "build failed; there is no good build to serve yet: pages show the error"
+                );
+            }
         }
     }
 }

@@ -72,8 +72,13 @@ pub enum Note {
         /// Warnings, rendered.
         warnings: String,
     },
-    /// A build failed; the rendered diagnostics.
-    Failed(String),
+    /// A build failed.
+    Failed {
+        /// The rendered diagnostics.
+        report: String,
+        /// Whether an earlier good build is still served (otherwise every page shows the error).
+        serving: bool,
+    },
 }
 
 /// What is being served now.
@@ -157,7 +162,12 @@ impl Server {
         if !self.options.bind.is_loopback() {
             note(Note::NotLoopback(self.options.bind));
         }
-        let root = std::fs::canonicalize(&self.options.root)?;
+        let root = std::fs::canonicalize(&self.options.root).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("cannot open {}: {e}", self.options.root.display()),
+            )
+        })?;
         let build_options = Options {
             root: root.clone(),
             drafts: self.options.drafts,
@@ -212,7 +222,11 @@ fn publish(shared: &Shared, rebuilder: &Rebuilder, outcome: Outcome, note: &dyn 
     let old = shared.current();
     if outcome.diagnostics.has_errors() {
         let text = outcome.diagnostics.render();
-        note(Note::Failed(text.clone()));
+        note(Note::Failed {
+            report: text.clone(),
+            // A good build always has files (at least the sitemap).
+            serving: !old.files.is_empty(),
+        });
         shared.publish(Snapshot {
             generation: old.generation + 1,
             files: old.files.clone(),
