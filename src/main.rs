@@ -143,13 +143,13 @@ fn print_timings(options: &sade::pipeline::Options, started: Instant) {
 #[derive(Args)]
 struct CalcArgs {
     /// First wait, with a unit: 100ms, 1.5s, 2m, 1h.
-    #[arg(long, value_parser = parse_delay)]
+    #[arg(long, value_parser = parse_delay, allow_hyphen_values = true)]
     base: Delay,
     /// Growth per attempt (≥ 1).
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, allow_hyphen_values = true)]
     factor: f64,
     /// Upper bound of one wait, or `none`.
-    #[arg(long, value_parser = parse_cap, default_value = "none")]
+    #[arg(long, value_parser = parse_cap, default_value = "none", allow_hyphen_values = true)]
     cap: Cap,
     /// Number of waits (1..=100).
     #[arg(long, value_parser = parse_whole, allow_hyphen_values = true)]
@@ -181,8 +181,8 @@ struct CalcArgs {
     /// Odds: nested retry layers, each retrying the one below (1..=10; needs --fail).
     #[arg(long, value_parser = parse_whole, allow_hyphen_values = true, help_heading = "Odds")]
     layers: Option<u64>,
-    /// Language of the table: tr or en.
-    #[arg(long, default_value = "en")]
+    /// Language of the table: tr or en (any case).
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
     lang: Lang,
     /// Print JSON (numbers in milliseconds) instead of a table.
     #[arg(long)]
@@ -207,6 +207,13 @@ fn parse_whole(text: &str) -> Result<u64, String> {
         "write a whole number in digits (no sign, fraction or exponent), at most {}",
         u64::MAX
     ))
+}
+
+/// `tr`, `TR`, `Tr`: a language code in any case.
+fn parse_lang(text: &str) -> Result<Lang, String> {
+    text.to_ascii_lowercase()
+        .parse()
+        .map_err(|_| format!("unknown language `{text}`; sade knows `tr` and `en`"))
 }
 
 fn parse_delay(text: &str) -> Result<Delay, String> {
@@ -473,6 +480,40 @@ fn serve(args: ServeArgs) -> ExitCode {
     }
 }
 
+/// A command-line error as sade prints it: clap's first paragraph on one line (for a missing
+/// argument that paragraph lists its name on the next lines), without the usage block, then
+/// clap's "did you mean" (`sade biuld`, `--bsae`, `--draft`), as sade's own errors say it.
+fn usage_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let text = e.to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let mut out = if first.is_empty() {
+        "error: bad arguments".to_string()
+    } else {
+        first.join(" ")
+    };
+    out.push('\n');
+    for kind in [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ] {
+        let names = match e.get(kind) {
+            Some(ContextValue::String(s)) => vec![s.as_str()],
+            Some(ContextValue::Strings(v)) => v.iter().map(String::as_str).collect(),
+            _ => continue,
+        };
+        for name in names {
+            out.push_str(&format!(" = help: did you mean `{name}`?\n"));
+        }
+    }
+    out
+}
+
 /// jemalloc instead of the system allocator: a build makes many small, short-lived allocations on
 /// every worker thread, where it is ~20 % faster than glibc's malloc for ~10 % more peak memory.
 #[cfg(not(target_env = "msvc"))]
@@ -488,19 +529,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) if e.use_stderr() => {
-            // One clear line: clap's first paragraph joined (for a missing argument that
-            // paragraph lists its name on the next lines), without the usage block.
-            let text = e.to_string();
-            let first: Vec<&str> = text
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.is_empty())
-                .collect();
-            if first.is_empty() {
-                eprintln!("error: bad arguments");
-            } else {
-                eprintln!("{}", first.join(" "));
-            }
+            eprint!("{}", usage_error(&e));
             return ExitCode::from(2);
         }
         Err(e) => {

@@ -135,3 +135,38 @@ fn check_lists_only_the_flags_it_uses() {
     assert!(help.contains("--root"), "{help}");
     assert!(!help.contains("--out"), "check writes nothing: {help}");
 }
+
+/// Command-line habits: clap's "did you mean" is kept, a negative or exponent duration gets its
+/// own reason (not "unexpected argument '-5'" or "unknown unit `e3ms`"), `--lang` takes any case.
+#[test]
+fn command_line_habits() {
+    let mut shown = String::new();
+    for args in [
+        "biuld",
+        "build --draft",
+        "calc --bsae 5ms --attempts 3",
+        "calc --base 100ms --attempts 3 --jiter full",
+        "calc --base -5ms --attempts 3",
+        "calc --base 100ms --cap -1s --attempts 3",
+        "calc --base 1e3ms --attempts 3",
+        "calc --base 100ms --factor -2 --attempts 3",
+        "calc --base 1s --attempts 3 --lang TR",
+        "calc --base 1s --attempts 3 --lang Fr",
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sade"))
+            .args(args.split(' '))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        shown.push_str(&format!(
+            "$ sade {args}\n{}{}exit {}\n\n",
+            stdout
+                .lines()
+                .next()
+                .map_or(String::new(), |l| format!("{l}\n")),
+            String::from_utf8_lossy(&out.stderr),
+            out.status.code().unwrap_or(-1)
+        ));
+    }
+    insta::assert_snapshot!("command_line_habits", shown);
+}

@@ -374,6 +374,14 @@
     badNumber: function (text) {
       return { en: "`" + text + "` is not a number", tr: "`" + text + "` bir sayı değil" };
     },
+    exponent: function (text) {
+      return {
+        en: "`" + text + "` is written with an exponent; write durations with plain decimal " +
+          "numbers, like `1000ms` or `1.5s`",
+        tr: "`" + text + "` üslü yazılmış; süreleri düz ondalık sayılarla yazın, örneğin " +
+          "`1000ms` ya da `1.5s`",
+      };
+    },
     outOfRange: {
       en: "the duration must be a finite, non-negative amount",
       tr: "süre sonlu ve negatif olmayan bir miktar olmalı",
@@ -387,6 +395,9 @@
     if (split < 0) return { reason: DELAY_REASONS.missingUnit };
     var number = text.slice(0, split);
     var unit = text.slice(split);
+    // `1e3ms`: the `e3` is an exponent, not the start of a unit.
+    var exponent = /^[eE][+-]?[0-9]+/.exec(unit);
+    if (exponent) return { reason: DELAY_REASONS.exponent(number + exponent[0]) };
     var scale = unit === "ms" ? 1 : unit === "s" ? 1000 : unit === "m" || unit === "min" ? 60000
       : unit === "h" ? 3600000 : 0;
     if (scale === 0) return { reason: DELAY_REASONS.unknownUnit(unit) };
