@@ -55,6 +55,25 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
     // link stays a link.
     let resolved = fs::canonicalize(out).ok();
     let out = resolved.as_deref().unwrap_or(out);
+    // What killed builds left (their own folders only, and only if their process is gone).
+    let leftovers = match output::clear_leftovers(out) {
+        Ok(l) => l,
+        Err(e) => {
+            let mut diagnostics = Diagnostics::default();
+            diagnostics.push(Diagnostic::error(format!(
+                "cannot clear what an interrupted build left beside {}: {e}",
+                out.display()
+            )));
+            return Report::failed(diagnostics);
+        }
+    };
+    let mut report = build_into(pipeline, options, out);
+    report.leftovers = leftovers;
+    report
+}
+
+/// [`build_to_dir`] once the site is loaded and `out` is clear of leftovers.
+fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
     // Folders made for the staging folder's sake are removed again if the build fails.
     let made_from = first_missing(out.parent());
     let staging = match output::staging_dir(out) {

@@ -326,6 +326,31 @@ fn build(args: BuildArgs) -> ExitCode {
     // Said after a failure only if it is so: there may be no previous output.
     let had_output = sade::output::has_contents(&out);
     let report = sade::build::build_to_dir(&options, &sade::shortcode::Registry::builtin(), &out);
+    let leftovers = &report.leftovers;
+    if let Some(old) = &leftovers.restored {
+        eprintln!(
+            "put the previous output back from {}, where an interrupted build had moved it",
+            old.display()
+        );
+    }
+    if !leftovers.removed.is_empty() {
+        let names: Vec<String> = leftovers
+            .removed
+            .iter()
+            .map(|p| {
+                p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        let n = names.len();
+        eprintln!(
+            "removed {n} folder{} left by interrupted builds: {}",
+            if n == 1 { "" } else { "s" },
+            names.join(", ")
+        );
+    }
     eprint!("{}", report.diagnostics.render());
     if report.diagnostics.has_errors() {
         if had_output {

@@ -86,6 +86,8 @@ pub struct Report {
     pub plan: Plan,
     /// For a build over an existing site: what it wrote and removed.
     pub updated: Option<crate::output::Updated>,
+    /// For a build into a folder: what killed builds had left beside it, and was cleared.
+    pub leftovers: crate::output::Leftovers,
 }
 
 impl Report {
@@ -98,6 +100,7 @@ impl Report {
             index: OutputIndex::default(),
             plan: Plan::default(),
             updated: None,
+            leftovers: Default::default(),
         }
     }
 }
@@ -427,6 +430,7 @@ impl Pipeline {
                 index: OutputIndex::default(),
                 plan,
                 updated: None,
+                leftovers: Default::default(),
             };
         }
         for output in plan.of_kind(Kind::Feed) {
@@ -463,6 +467,7 @@ impl Pipeline {
             index,
             plan,
             updated: None,
+            leftovers: Default::default(),
         }
     }
 }
