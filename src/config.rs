@@ -19,6 +19,11 @@ use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Source};
 use crate::i18n::Lang;
+use crate::urls::{check_base_url, Urls};
+
+/// What a base URL looks like, for errors about one.
+const BASE_URL_HELP: &str = "write an absolute http(s) URL: `https://example.com`, or with a \
+                             path, `https://user.github.io/notes`";
 
 /// File name of the configuration at the site root.
 pub const CONFIG_FILE: &str = "sade.yaml";
@@ -40,7 +45,8 @@ pub const CONFIG_KEYS: [&str; 9] = [
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
-    /// Absolute URL the site is served from, without a trailing slash.
+    /// Absolute URL the site is served from, without a trailing slash: `https://sade.dev`, or
+    /// below a path, `https://user.github.io/notes`.
     pub base_url: String,
     /// The language `/` sends visitors to.
     pub default_language: Lang,
@@ -51,6 +57,9 @@ pub struct Config {
     pub languages: BTreeMap<Lang, LanguageConfig>,
     /// Sections by the name pages use in `section:`.
     pub sections: BTreeMap<String, SectionConfig>,
+    /// Every path of the site, under the base path of `base_url` (made by [`Config::parse`]).
+    #[serde(skip)]
+    pub urls: Urls,
 }
 
 /// Per-language site identity.
@@ -88,18 +97,21 @@ impl Config {
 
     /// Parses and validates a configuration text.
     pub fn parse(source: &Source) -> Result<Config, Diagnostic> {
-        let config: Config = serde_yaml::from_str(&source.text)
+        let mut config: Config = serde_yaml::from_str(&source.text)
             .map_err(|e| Diagnostic::yaml(source, 0, &e, CONFIG_FILE, &CONFIG_KEYS))?;
         let whole = 0..source.text.len().min(1);
         let fail = |msg: String| Err(Diagnostic::error(msg).at(source, whole.clone(), "here"));
-        if !(config.base_url.starts_with("https://") || config.base_url.starts_with("http://"))
-            || config.base_url.ends_with('/')
-        {
-            return fail(format!(
-                "`base_url` is `{}`; write an absolute http(s) URL without a trailing slash",
+        if let Err(why) = check_base_url(&config.base_url) {
+            let at = source.text.find(&config.base_url).unwrap_or(0);
+            return Err(Diagnostic::error(format!(
+                "`base_url` is `{}`, but {why}",
                 config.base_url
-            ));
+            ))
+            .at(source, at..at + config.base_url.len().max(1), "here")
+            .with_help(BASE_URL_HELP));
         }
+        config.urls = Urls::new(&config.base_url);
+        config.base_url = config.urls.base_url();
         for lang in Lang::ALL {
             if !config.languages.contains_key(&lang) {
                 return fail(format!("`languages` has no `{lang}` entry"));
@@ -133,6 +145,6 @@ impl Config {
 
     /// `https://host/tr/` — the home of a language.
     pub fn home_url(&self, lang: Lang) -> String {
-        format!("{}/{}/", self.base_url, lang.code())
+        self.urls.absolute(&self.urls.home(lang))
     }
 }

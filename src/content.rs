@@ -109,7 +109,7 @@ impl Page {
 
     /// Absolute URL.
     pub fn permalink(&self, config: &Config) -> String {
-        [config.base_url.as_str(), self.path.as_str()].concat()
+        config.urls.absolute(&self.path)
     }
 }
 
@@ -291,9 +291,9 @@ pub fn parse_page(
             .with_help(format!("use `{}`", slugify(&slug))),
         );
     }
-    let path = format!("/{}/{}/{}/", lang.code(), section.path, slug);
+    let path = config.urls.page(lang, &section.path, &slug);
     if let Some(url) = &raw.url {
-        let expected = format!("{}{}", config.base_url, path);
+        let expected = config.urls.absolute(&path);
         if *url != expected {
             errors.push(
                 err(

@@ -423,8 +423,8 @@ fn mdbook(args: MdbookArgs) -> ExitCode {
 fn print_note(note: sade::serve::Note, open: bool) {
     use sade::serve::Note;
     match note {
-        Note::Serving(addr) => {
-            let url = format!("http://{addr}/");
+        Note::Serving(addr, root) => {
+            let url = format!("http://{addr}{root}");
             println!("serving {url}");
             let _ = std::io::stdout().flush();
             eprintln!("press Ctrl-C to stop");

@@ -229,6 +229,7 @@ impl Pipeline {
             lang: page.lang,
             page_title: &page.front.title,
             page_path: &page.path,
+            root: self.site.config.urls.root(),
             block: false,
             strings: Some(self.templates.strings(page.lang)),
             timings: self.options.timings.as_deref(),

@@ -29,9 +29,10 @@ pub use rebuild::{Outcome, Rebuilder};
 use crate::pipeline::Options;
 use crate::shortcode::Registry;
 
-/// URL of the live-reload script (the templates include it when `live_reload` is on).
+/// URL of the live-reload script (the templates include it when `live_reload` is on), for a site
+/// at the root of its host; under a base path (`/notes/`) it is below that (`/notes/__sade/…`).
 pub const LIVE_JS_URL: &str = "/__sade/live.js";
-/// URL of the event stream.
+/// URL of the event stream (under the base path, as [`LIVE_JS_URL`]).
 pub const EVENTS_URL: &str = "/__sade/events";
 const LIVE_JS: &str = include_str!("serve/live.js");
 /// A comment line on idle event streams, so dead connections are noticed.
@@ -53,8 +54,8 @@ pub struct ServeOptions {
 /// Something worth telling the person at the terminal.
 #[derive(Debug)]
 pub enum Note {
-    /// Listening at this address.
-    Serving(SocketAddr),
+    /// Listening at this address, the site under this base path (`/`, `/notes/`).
+    Serving(SocketAddr, String),
     /// `--bind` is not a loopback address: the site is reachable from the network.
     NotLoopback(IpAddr),
     /// Files are watched by polling (the native watcher failed with this message).
@@ -84,6 +85,8 @@ pub enum Note {
 /// What is being served now.
 struct Snapshot {
     generation: u64,
+    /// The site's base path (`/`, `/notes/`): the site is served below it.
+    root: Arc<str>,
     files: Arc<HashMap<String, Arc<[u8]>>>,
     /// The rendered diagnostics of the last build, when it failed.
     error: Option<Arc<str>>,
@@ -137,6 +140,7 @@ impl Server {
         let shared = Arc::new(Shared {
             snapshot: RwLock::new(Arc::new(Snapshot {
                 generation: 0,
+                root: Arc::from("/"),
                 files: Arc::default(),
                 error: None,
             })),
@@ -198,7 +202,8 @@ impl Server {
             })?;
         let _ = ready_rx.recv();
         let _watcher = watch::watch(&root, changes_tx, &*note)?;
-        note(Note::Serving(self.addr));
+        let root = self.shared.current().root.to_string();
+        note(Note::Serving(self.addr, root));
 
         while !stop.load(Ordering::SeqCst) {
             match self.http.recv_timeout(Duration::from_millis(100)) {
@@ -229,13 +234,15 @@ fn publish(shared: &Shared, rebuilder: &Rebuilder, outcome: Outcome, note: &dyn 
         });
         shared.publish(Snapshot {
             generation: old.generation + 1,
+            root: old.root.clone(),
             files: old.files.clone(),
             error: Some(text.into()),
         });
         return;
     }
     let warnings = outcome.diagnostics.render();
-    if outcome.changed.is_empty() && old.error.is_none() {
+    let same_root = rebuilder.root().is_none_or(|r| *r == *old.root);
+    if outcome.changed.is_empty() && old.error.is_none() && same_root {
         if !outcome.steps.is_empty() {
             note(Note::Built {
                 generation: old.generation,
@@ -259,6 +266,7 @@ fn publish(shared: &Shared, rebuilder: &Rebuilder, outcome: Outcome, note: &dyn 
     let generation = old.generation + 1;
     shared.publish(Snapshot {
         generation,
+        root: rebuilder.root().map_or_else(|| old.root.clone(), Arc::from),
         files: Arc::new(files),
         error: None,
     });

@@ -417,3 +417,41 @@ fn shift_operators_in_prose_stay_prose() {
         common::main_of(html)
     );
 }
+
+/// The report of a build of `pages` on the fixture site moved below `/notes/`.
+fn report_under_notes(pages: &[(&str, &str)]) -> String {
+    let site = common::site_with(pages);
+    let config = site.path().join("sade.yaml");
+    let yaml = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        yaml.replace("https://fixture.example", "https://fixture.example/notes"),
+    )
+    .unwrap();
+    let result = build(&Options::new(site.path()), &Registry::builtin());
+    assert!(result.diagnostics.has_errors(), "expected an error");
+    result.diagnostics.render()
+}
+
+// Under a base path, links are written from the site's root (sade adds the base path): one that
+// repeats the base path, or climbs above it, is broken, and says so.
+golden!(
+    broken_links_under_a_base_path,
+    report_under_notes(&[(
+        "tools/x.tr.md",
+        &page("[iki kez](/notes/tr/tools/x/), [dışarı](../../../../y/), [doğru](/tr/tools/x/)\n")
+    )])
+);
+golden!(bad_base_url, {
+    let site = common::site_with(&[("tools/x.tr.md", &page("x\n"))]);
+    let config = site.path().join("sade.yaml");
+    let yaml = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        yaml.replace("https://fixture.example", "https://fixture.example/a b"),
+    )
+    .unwrap();
+    build(&Options::new(site.path()), &Registry::builtin())
+        .diagnostics
+        .render()
+});

@@ -191,7 +191,14 @@ impl Shortcode for BackoffCalculator {
         let (table, table_markdown) = tables(&schedule, lang);
         html.push_str(&table);
         html.push_str(&chart_html(&schedule, lang));
-        html.push_str("</div>\n</div>\n<script src=\"/js/backoff.js\" defer></script>\n<script src=\"/js/calculator.js\" defer></script>\n");
+        html.push_str("</div>\n</div>\n");
+        // The scripts are the site's own files, under its base path.
+        for script in ["js/backoff.js", "js/calculator.js"] {
+            html.push_str("<script src=\"");
+            html.push_str(ctx.root);
+            html.push_str(script);
+            html.push_str("\" defer></script>\n");
+        }
         Ok(Expansion {
             html,
             markdown: format!(

@@ -67,8 +67,11 @@ pub struct Context<'a> {
     pub lang: Lang,
     /// The page's title.
     pub page_title: &'a str,
-    /// The page's site-relative URL path.
+    /// The page's URL path (under the site's base path).
     pub page_path: &'a str,
+    /// The site's base path, `/` or `/notes/`: where a shortcode's own links start (the
+    /// calculator's scripts), and what links written from the site's root get.
+    pub root: &'a str,
     /// Is the call alone in its paragraph?
     pub block: bool,
     /// UI strings of the page's language (template shortcodes see them).
@@ -78,13 +81,15 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    /// A context for a document in `lang` titled `title` at `path`: inline, without UI strings
-    /// or timings (a page's own context comes from [`crate::pipeline::Pipeline::context`]).
+    /// A context for a document in `lang` titled `title` at `path`, on a site at the root of its
+    /// host: inline, without UI strings or timings (a page's own context comes from
+    /// [`crate::pipeline::Pipeline::context`]).
     pub fn new(lang: Lang, title: &'a str, path: &'a str) -> Context<'a> {
         Context {
             lang,
             page_title: title,
             page_path: path,
+            root: "/",
             block: false,
             strings: None,
             timings: None,

@@ -15,9 +15,11 @@
 //! <aside class="callout callout-{{ args.kind }}">…</aside>
 //! ```
 //!
-//! Types: `duration`, `duration_or_none`, `number`, `integer`, `bool`, `string`, `choice`
+//! Types: `duration`, `duration_or_none`, `number`, `integer`, `bool`, `string`, `url`, `choice`
 //! (with `choices`), `strategies`. The template sees `args` (durations in milliseconds, `none` as
-//! null), `lang`, `page` (`title`, `url`), `block` and `t` (the page language's UI strings).
+//! null, a `url` written from the site's root under its base path), `lang`, `page` (`title`,
+//! `url`), `root` (the site's base path, `/` or `/notes/`), `block` and `t` (the page language's
+//! UI strings).
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -76,13 +78,14 @@ const DECLARATION_KEYS: [&str; 8] = [
     "required",
 ];
 
-const TYPES: [&str; 8] = [
+const TYPES: [&str; 9] = [
     "duration",
     "duration_or_none",
     "number",
     "integer",
     "bool",
     "string",
+    "url",
     "choice",
     "strategies",
 ];
@@ -210,6 +213,7 @@ fn parse(
             "integer" => ArgKind::Integer,
             "bool" => ArgKind::Bool,
             "string" => ArgKind::Str,
+            "url" => ArgKind::Url,
             "strategies" => ArgKind::Strategies,
             "choice" if !a.choices.is_empty() => ArgKind::Choice(Cow::Owned(
                 a.choices.iter().cloned().map(Cow::Owned).collect(),
@@ -277,6 +281,7 @@ fn default_value(name: &str, v: &serde_yaml::Value, kind: &ArgKind) -> Result<Ar
     use serde_yaml::Value as Y;
     let text = match (v, kind) {
         (Y::String(s), ArgKind::Str) => return Ok(ArgValue::Str(Cow::Owned(s.clone()))),
+        (Y::String(s), ArgKind::Url) => return Ok(ArgValue::Url(s.clone())),
         (Y::String(s), _) => s.clone(),
         (Y::Bool(b), _) => b.to_string(),
         (Y::Number(n), _) => n.to_string(),
@@ -297,8 +302,9 @@ fn default_value(name: &str, v: &serde_yaml::Value, kind: &ArgKind) -> Result<Ar
 }
 
 /// Arguments as template values. Whole numbers are integers, so a template writes `640`, not
-/// `640.0`; durations are in milliseconds; strategies are a list of names.
-fn to_json(v: &ArgValue) -> Json {
+/// `640.0`; durations are in milliseconds; strategies are a list of names; a link written from
+/// the site's root is under the base path `root`.
+fn to_json(v: &ArgValue, root: &str) -> Json {
     let number = |x: f64| crate::html::whole(x).map_or_else(|| json!(x), |n| json!(n));
     match v {
         ArgValue::Duration(d) | ArgValue::DurationOrNone(Some(d)) => number(d.as_ms()),
@@ -307,6 +313,7 @@ fn to_json(v: &ArgValue) -> Json {
         ArgValue::Integer(n) => json!(n),
         ArgValue::Bool(b) => json!(b),
         ArgValue::Str(s) => json!(s),
+        ArgValue::Url(s) => json!(crate::urls::rooted(root, s)),
         ArgValue::Strategies(s) => Json::Array(s.iter().map(|s| json!(s.name())).collect()),
     }
 }
@@ -325,11 +332,12 @@ impl Shortcode for TemplateShortcode {
         let mut c = tera::Context::new();
         let values: serde_json::Map<String, Json> = args
             .iter()
-            .map(|(k, v)| (k.to_string(), to_json(v)))
+            .map(|(k, v)| (k.to_string(), to_json(v, ctx.root)))
             .collect();
         c.insert("args", &values);
         c.insert("lang", ctx.lang.code());
         c.insert("block", &ctx.block);
+        c.insert("root", ctx.root);
         c.insert(
             "page",
             &json!({"title": ctx.page_title, "url": ctx.page_path}),
