@@ -46,7 +46,8 @@ pub const CONFIG_KEYS: [&str; 9] = [
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// Absolute URL the site is served from, without a trailing slash: `https://sade.dev`, or
-    /// below a path, `https://user.github.io/notes`.
+    /// below a path, `https://user.github.io/notes`. `--base-url` replaces it (see
+    /// [`Config::with_base_url`]).
     pub base_url: String,
     /// The language `/` sends visitors to.
     pub default_language: Lang,
@@ -60,6 +61,10 @@ pub struct Config {
     /// Every path of the site, under the base path of `base_url` (made by [`Config::parse`]).
     #[serde(skip)]
     pub urls: Urls,
+    /// The paths under `sade.yaml`'s own `base_url`, when `--base-url` replaced it: the pages'
+    /// `url:` front matter is written for that one.
+    #[serde(skip)]
+    pub written_urls: Option<Urls>,
 }
 
 /// Per-language site identity.
@@ -136,6 +141,24 @@ impl Config {
             }
         }
         Ok(config)
+    }
+
+    /// This configuration served from `base_url` instead of its own (`--base-url`, a preview
+    /// deployment): every URL moves there; pages' `url:` may stay as written for `sade.yaml`.
+    pub fn with_base_url(mut self, base_url: &str) -> Result<Config, Diagnostic> {
+        if let Err(why) = check_base_url(base_url) {
+            return Err(
+                Diagnostic::error(format!("--base-url is `{base_url}`, but {why}"))
+                    .with_help(BASE_URL_HELP),
+            );
+        }
+        let urls = Urls::new(base_url);
+        if urls != self.urls {
+            self.written_urls.get_or_insert(self.urls.clone());
+            self.base_url = urls.base_url();
+            self.urls = urls;
+        }
+        Ok(self)
     }
 
     /// Site title in `lang`.

@@ -293,14 +293,25 @@ pub fn parse_page(
     }
     let path = config.urls.page(lang, &section.path, &slug);
     if let Some(url) = &raw.url {
-        let expected = config.urls.absolute(&path);
-        if *url != expected {
+        // `url:` is written for `sade.yaml`'s base URL; with `--base-url` the page moves, and
+        // the line may stay as it is (or name the new place).
+        let served = config.urls.absolute(&path);
+        let written = config
+            .written_urls
+            .as_ref()
+            .map(|w| w.absolute(&w.page(lang, &section.path, &slug)));
+        if *url != served && written.as_ref() != Some(url) {
+            let message = match &written {
+                None => format!("`url` is `{url}`, but this page is served at `{served}`"),
+                Some(w) => format!(
+                    "`url` is `{url}`, but this page is at `{w}` under sade.yaml's `base_url` \
+                     (and served at `{served}` under --base-url)"
+                ),
+            };
+            let expected = written.as_ref().unwrap_or(&served);
             errors.push(
-                err(
-                    "url",
-                    format!("`url` is `{url}`, but this page is served at `{expected}`"),
-                )
-                .with_help(format!("write `url: {expected}` or leave `url` out")),
+                err("url", message)
+                    .with_help(format!("write `url: {expected}` or leave `url` out")),
             );
         }
     }

@@ -66,6 +66,9 @@ struct ServeArgs {
     /// Include pages marked `draft: true`.
     #[arg(long)]
     drafts: bool,
+    /// Serve the site as if at this URL instead of sade.yaml's `base_url` (under its path).
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
     /// Open the site in the browser.
     #[arg(long)]
     open: bool,
@@ -79,12 +82,16 @@ struct SiteArgs {
     /// Include pages marked `draft: true`.
     #[arg(long)]
     drafts: bool,
+    /// Build for this URL instead of sade.yaml's `base_url` (a preview deployment, say).
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
 }
 
 impl SiteArgs {
     fn options(&self) -> sade::pipeline::Options {
         sade::pipeline::Options {
             drafts: self.drafts,
+            base_url: self.base_url.clone(),
             ..sade::pipeline::Options::new(&self.root)
         }
     }
@@ -484,6 +491,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         bind: args.bind,
         port: args.port,
         drafts: args.drafts,
+        base_url: args.base_url,
     };
     let server = match sade::serve::Server::bind(options) {
         Ok(s) => s,

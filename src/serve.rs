@@ -49,6 +49,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// Include `draft: true` pages.
     pub drafts: bool,
+    /// Serve under this base URL's path instead of `sade.yaml`'s (`--base-url`).
+    pub base_url: Option<String>,
 }
 
 /// Something worth telling the person at the terminal.
@@ -175,6 +177,7 @@ impl Server {
         let build_options = Options {
             root: root.clone(),
             drafts: self.options.drafts,
+            base_url: self.options.base_url.clone(),
             live_reload: true,
             timings: None,
         };

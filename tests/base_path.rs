@@ -3,6 +3,7 @@
 //! server (this file's, which knows nothing of sade), or `sade serve` itself, then every link of
 //! every page — `href`, `src`, the sitemap's and feeds' URLs, `llms.txt`'s — fetched over HTTP.
 //! A link that does not answer 200, or an anchor that is not on its page, fails the test.
+//! `--base-url` moves the bundled site under another base without editing a page.
 
 mod common;
 
@@ -411,4 +412,110 @@ fn sade_serve_serves_under_the_base_path() {
     let mut first = String::new();
     BufReader::new(events).read_line(&mut first).unwrap();
     assert_eq!(first.trim_end(), "HTTP/1.1 200 OK");
+}
+
+/// The bundled site under another base URL with `--base-url`, without editing a page (their `url:`
+/// lines name sade.yaml's base): `check` finds nothing, `build` makes a site whose every link
+/// resolves under the new path; and built with its own `sade.yaml` it is what it was.
+#[test]
+fn base_url_flag_moves_the_bundled_site() {
+    let (code, stderr) = {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sade"))
+            .args([
+                "check",
+                "--base-url",
+                "https://preview.example/pr-7/",
+                "--root",
+            ])
+            .arg(common::repo())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("no problems found"), "{stderr}");
+
+    let out_dir = tempfile::tempdir().unwrap();
+    let public = out_dir.path().join("public");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sade"))
+        .args([
+            "build",
+            "--base-url",
+            "https://preview.example/pr-7/",
+            "--root",
+        ])
+        .arg(common::repo())
+        .arg("--out")
+        .arg(&public)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let addr = serve_static(public.clone(), "/pr-7/");
+    let start: Vec<String> = START
+        .iter()
+        .map(|p| p.replace("/notes/", "/pr-7/"))
+        .collect();
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    let crawl = crawl(&addr, "https://preview.example", "/pr-7/", &start);
+    assert!(crawl.fetched.contains("/pr-7/en/tools/backoff-calculator/"));
+    assert!(crawl.fetched.contains("/pr-7/js/calculator.js"));
+    // The markdown twin says where the page is served now.
+    let twin =
+        std::fs::read_to_string(public.join("en/tools/backoff-calculator/index.md")).unwrap();
+    assert!(
+        twin.contains("\nurl: https://preview.example/pr-7/en/tools/backoff-calculator/\n"),
+        "{twin}"
+    );
+}
+
+/// `sade serve --base-url` previews the site under that URL's path.
+#[test]
+fn sade_serve_takes_base_url_too() {
+    let site = site_at("https://example.test");
+    let serve = common::Serve::start_with(site.path(), &["--base-url", "http://localhost/pr-7"]);
+    let addr = serve.addr.trim_end_matches("/pr-7").to_string();
+    assert_ne!(addr, serve.addr, "sade serve announced http://ADDR/pr-7/");
+    let start: Vec<String> = START
+        .iter()
+        .map(|p| p.replace("/notes/", "/pr-7/"))
+        .collect();
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    let crawl = crawl(&addr, "http://localhost", "/pr-7/", &start);
+    assert!(crawl.fetched.contains("/pr-7/en/blog/links/"));
+}
+
+/// `--base-url` that is not a usable base URL is an error that says why.
+#[test]
+fn a_bad_base_url_says_why() {
+    let site = site_at("https://example.test");
+    for (flag, why) in [
+        ("example.test/x", "it is not an absolute URL"),
+        (
+            "ftp://example.test",
+            "its scheme is `ftp`, not http or https",
+        ),
+        ("https://example.test/a b", "has characters other than"),
+        ("https://example.test/?q=1", "it has a query or a fragment"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sade"))
+            .args(["build", "--base-url", flag, "--root"])
+            .arg(site.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            stderr.starts_with(&format!("error: --base-url is `{flag}`, but ")),
+            "{stderr}"
+        );
+        assert!(stderr.contains(why), "{stderr}");
+    }
 }

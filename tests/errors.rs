@@ -455,3 +455,29 @@ golden!(bad_base_url, {
         .diagnostics
         .render()
 });
+
+/// The report of a build with `--base-url URL`.
+fn report_with_base_url(url: &str, pages: &[(&str, &str)]) -> String {
+    let site = common::site_with(pages);
+    let options = Options {
+        base_url: Some(url.to_string()),
+        ..Options::new(site.path())
+    };
+    let result = build(&options, &Registry::builtin());
+    assert!(result.diagnostics.has_errors(), "expected an error");
+    result.diagnostics.render()
+}
+
+// With `--base-url`, `url:` is still checked: it may name the page under sade.yaml's base URL
+// (so the site builds elsewhere unedited) or under the new one; anything else says both.
+golden!(
+    wrong_url_with_base_url,
+    report_with_base_url(
+        "https://preview.example/pr-7",
+        &[
+            ("tools/x.tr.md", "---\ntitle: a\nurl: https://fixture.example/tr/tool/x/\npublished: 2026-06-17\nsection: Tool\n---\nx\n"),
+            ("tools/y.tr.md", "---\ntitle: a\nurl: https://fixture.example/tr/tools/y/\npublished: 2026-06-17\nsection: Tool\n---\nx\n"),
+            ("tools/z.tr.md", "---\ntitle: a\nurl: https://preview.example/pr-7/tr/tools/z/\npublished: 2026-06-17\nsection: Tool\n---\nx\n"),
+        ]
+    )
+);
