@@ -481,3 +481,10 @@ golden!(
         ]
     )
 );
+
+// Found by fuzzing: an unknown escape before a Turkish letter is underlined whole (the span used
+// to end inside the letter).
+golden!(
+    unknown_escape_before_a_turkish_letter,
+    one("Şöyle: << note(text=\"yol\\şu\") >>\n")
+);

@@ -218,11 +218,14 @@ impl<'a> Parser<'a> {
                                     s.push(c);
                                     self.pos += 1;
                                 }
-                                _ => {
+                                next => {
+                                    // The backslash and the character after it, whatever its
+                                    // length (`\ş` is three bytes).
+                                    let end = self.pos + next.map_or(0, char::len_utf8);
                                     return Err(self.error(
                                         "unknown escape; only `\\\"` and `\\\\` are allowed",
-                                        self.pos - 1..self.pos + 1,
-                                    ))
+                                        self.pos - 1..end,
+                                    ));
                                 }
                             }
                         }
@@ -519,6 +522,21 @@ mod tests {
         assert!(is_name("backoff_table") && is_name("t2"));
         for bad in ["tablo_şğı", "_x", "2t", "", "a-b", "ş"] {
             assert!(!is_name(bad), "{bad}");
+        }
+    }
+
+    /// Found by fuzzing (fuzz/regressions/shortcode_grammar/): the span of an unknown escape
+    /// ended inside a Turkish letter after the backslash.
+    #[test]
+    fn an_unknown_escape_is_underlined_whole() {
+        for (src, escape) in [
+            (r#"<< t(a="\ş") >>"#, r"\ş"),
+            (r#"<< t(a="\n") >>"#, r"\n"),
+            ("<< t(a=\"\\", r"\"),
+        ] {
+            let e = parse_call(src, 0, src.len()).unwrap_err();
+            assert!(e.message.starts_with("unknown escape"), "{e:?}");
+            assert_eq!(&src[e.span.clone()], escape, "{src}");
         }
     }
 
