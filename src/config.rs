@@ -104,15 +104,20 @@ impl Config {
     pub fn parse(source: &Source) -> Result<Config, Diagnostic> {
         let mut config: Config = serde_yaml::from_str(&source.text)
             .map_err(|e| Diagnostic::yaml(source, 0, &e, CONFIG_FILE, &CONFIG_KEYS))?;
-        let whole = 0..source.text.len().min(1);
+        // The first character: what a problem of the whole file points at.
+        let whole = 0..source.text.chars().next().map_or(0, char::len_utf8);
         let fail = |msg: String| Err(Diagnostic::error(msg).at(source, whole.clone(), "here"));
         if let Err(why) = check_base_url(&config.base_url) {
-            let at = source.text.find(&config.base_url).unwrap_or(0);
+            // Where it is written, if it is written as it reads (not quoted with escapes).
+            let span = match source.text.find(&config.base_url) {
+                Some(at) => at..at + config.base_url.len(),
+                None => whole,
+            };
             return Err(Diagnostic::error(format!(
                 "`base_url` is `{}`, but {why}",
                 config.base_url
             ))
-            .at(source, at..at + config.base_url.len().max(1), "here")
+            .at(source, span, "here")
             .with_help(BASE_URL_HELP));
         }
         config.urls = Urls::new(&config.base_url);

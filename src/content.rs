@@ -209,12 +209,16 @@ pub fn parse_page(
 ) -> Result<Page, Vec<Diagnostic>> {
     let source = Source::new(rel, text);
     let Some((fm, body)) = split_front_matter(&source.text) else {
-        return Err(vec![Diagnostic::error("the page has no front matter")
-            .at(
-                &source,
-                0..source.text.find('\n').unwrap_or(0).max(1),
-                "expected `---` here",
-            )
+        let text = source.text.as_str();
+        let message = if text.trim().is_empty() {
+            "the page is empty"
+        } else {
+            "the page has no front matter"
+        };
+        // The first line, whole (a one-line file has no `\n`), or nothing in an empty file.
+        let first = text.split(['\n', '\r']).next().unwrap_or("");
+        return Err(vec![Diagnostic::error(message)
+            .at(&source, 0..first.len(), "expected `---` here")
             .with_help(
                 "start the file with a `---` line, the YAML keys, and another `---` line",
             )]);

@@ -488,3 +488,11 @@ golden!(
     unknown_escape_before_a_turkish_letter,
     one("Şöyle: << note(text=\"yol\\şu\") >>\n")
 );
+
+// Found by fuzzing: an empty page was "the page has no front matter" underlined past its end,
+// and a one-line page without a newline had only its first byte underlined (inside `ş`).
+golden!(empty_page, report(&[("tools/x.tr.md", "")]));
+golden!(
+    one_line_page_without_a_newline,
+    report(&[("tools/x.tr.md", "şimdilik boş")])
+);

@@ -155,7 +155,8 @@ fn parse(
     templates: &Templates,
 ) -> Result<TemplateShortcode, Diagnostic> {
     let text = &source.text;
-    let head = || 0..text.find('\n').unwrap_or(text.len()).max(1);
+    // The first line (or nothing, in an empty file).
+    let head = || 0..text.split(['\n', '\r']).next().unwrap_or("").len();
     if !super::grammar::is_name(name) {
         return Err(Diagnostic::error(format!(
             "`{name}` cannot be a shortcode name; use ASCII letters, digits and `_`, starting \
