@@ -11,8 +11,12 @@
 # New inputs go to fuzz/work/TARGET (not committed); fuzz/corpus/TARGET, the committed corpus,
 # is read only. A crash stops its target: its input is in fuzz/artifacts/TARGET/; copy it to
 # fuzz/regressions/TARGET/ (replayed by tests/fuzz_corpus.rs) and fix it with a test.
-# To refresh the committed corpus after a run, minimize it:
-#   cargo +nightly fuzz cmin TARGET work/TARGET    # then copy a few hundred at most to corpus/
+# To refresh the committed corpus after a run (as was done for the one in git): minimize it, take
+# a set cover of its edges, and commit that (for front_matter and page_render its 150 smallest
+# files, to keep the corpus small):
+#   cargo +nightly fuzz cmin TARGET work/TARGET
+#   mkdir work/edges-TARGET && cargo +nightly fuzz run TARGET work/edges-TARGET work/TARGET \
+#     corpus/TARGET -- -set_cover_merge=1 -use_counters=0 -use_value_profile=0
 set -euo pipefail
 cd "$(dirname "$0")"
 RUNS=${RUNS:-1000000}
