@@ -149,8 +149,8 @@ pub(super) fn handle(request: Request, shared: &Arc<Shared>) {
     }
     let snapshot = shared.current();
     let root: &str = &snapshot.root;
-    // The site is served below its base path; `/` and the base path without its slash lead there.
-    // The path below it, from its own `/`: `/notes/tr/x/` → `/tr/x/`.
+    // The site is served below its base path: the path below it, from its own `/`
+    // (`/notes/tr/x/` → `/tr/x/`). `/` and the base path without its slash lead there.
     let below = path.starts_with(root).then(|| &path[root.len() - 1..]);
     if below.is_none() && (path == "/" || path == root.trim_end_matches('/')) {
         let location = [root, query].concat();
