@@ -60,20 +60,32 @@ fn a_failed_build_with_nothing_before_it_does_not_claim_a_previous_output() {
     );
 }
 
+/// A child process, killed when dropped (also when the test fails on the way).
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[test]
 fn the_preview_claims_a_last_good_build_only_when_there_is_one() {
     let site = common::fixture_copy();
     let config = site.path().join("sade.yaml");
     let yaml = std::fs::read_to_string(&config).unwrap();
     std::fs::remove_file(&config).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sade"))
-        .args(["serve", "--port", "0", "--root"])
-        .arg(site.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
+    let mut child = Killed(
+        Command::new(env!("CARGO_BIN_EXE_sade"))
+            .args(["serve", "--port", "0", "--root"])
+            .arg(site.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let stderr = child.0.stderr.take().unwrap();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stderr).lines() {
@@ -104,8 +116,7 @@ fn the_preview_claims_a_last_good_build_only_when_there_is_one() {
     )
     .unwrap();
     let third = next_verdict();
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(child);
     assert_eq!(
         first,
         "build failed; there is no good build to serve yet: pages show the error"
