@@ -45,10 +45,37 @@ pub fn build(options: &Options, registry: &Registry) -> Build {
 
 /// Builds into the folder `out` (see the module's documentation).
 pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Report {
+    // Loaded before anything is made on disk: without a site (no `sade.yaml`, say) the build
+    // stops here, and creates no folder.
+    let pipeline = match Pipeline::load(options, registry) {
+        Ok(p) => p,
+        Err(diagnostics) => return Report::failed(diagnostics),
+    };
     // Through a symbolic link to the real folder: staged beside it, on its file system, and the
     // link stays a link.
     let resolved = fs::canonicalize(out).ok();
     let out = resolved.as_deref().unwrap_or(out);
+    // What killed builds left (their own folders only, and only if their process is gone).
+    let leftovers = match output::clear_leftovers(out) {
+        Ok(l) => l,
+        Err(e) => {
+            let mut diagnostics = Diagnostics::default();
+            diagnostics.push(Diagnostic::error(format!(
+                "cannot clear what an interrupted build left beside {}: {e}",
+                out.display()
+            )));
+            return Report::failed(diagnostics);
+        }
+    };
+    let mut report = build_into(pipeline, options, out);
+    report.leftovers = leftovers;
+    report
+}
+
+/// [`build_to_dir`] once the site is loaded and `out` is clear of leftovers.
+fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
+    // Folders made for the staging folder's sake are removed again if the build fails.
+    let made_from = first_missing(out.parent());
     let staging = match output::staging_dir(out) {
         Ok(s) => s,
         Err(e) => {
@@ -60,12 +87,18 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
             return Report::failed(diagnostics);
         }
     };
+    let discard = |staging: &Path| {
+        let _ = fs::remove_dir_all(staging);
+        if let Some(top) = &made_from {
+            remove_empty_up_to(staging.parent(), top);
+        }
+    };
     let timings = options.timings.as_deref();
     if output::has_contents(out) {
         let update = Update::new(out, &staging);
-        let mut report = Pipeline::build(options, registry, &update, false);
+        let mut report = pipeline.run(&update, false);
         if report.diagnostics.has_errors() {
-            let _ = fs::remove_dir_all(&staging);
+            discard(&staging);
             return report;
         }
         let made = report.index.paths().collect();
@@ -86,9 +119,9 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
         }
         return report;
     }
-    let mut report = Pipeline::build(options, registry, &WriteTo::new(&staging), false);
+    let mut report = pipeline.run(&WriteTo::new(&staging), false);
     if report.diagnostics.has_errors() {
-        let _ = fs::remove_dir_all(&staging);
+        discard(&staging);
         return report;
     }
     let swapped = time(timings, Part::Writing, "", || {
@@ -101,6 +134,28 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
         )));
     }
     report
+}
+
+/// The outermost folder of `dir` and its ancestors that does not exist yet.
+fn first_missing(dir: Option<&Path>) -> Option<PathBuf> {
+    let mut missing = None;
+    let mut cur = dir.filter(|d| !d.as_os_str().is_empty());
+    while let Some(d) = cur.filter(|d| !d.exists()) {
+        missing = Some(d.to_path_buf());
+        cur = d.parent().filter(|p| !p.as_os_str().is_empty());
+    }
+    missing
+}
+
+/// Removes `dir` and its parents up to and including `top`, as long as each is empty.
+fn remove_empty_up_to(dir: Option<&Path>, top: &Path) {
+    let mut cur = dir;
+    while let Some(d) = cur {
+        if !d.starts_with(top) || fs::remove_dir(d).is_err() {
+            return;
+        }
+        cur = d.parent();
+    }
 }
 
 /// Why `out` must not receive the build of the site at `root`, if it must not: a build replaces

@@ -114,7 +114,7 @@ fn templates_text(root: &std::path::Path) -> String {
                 .extension()
                 .is_some_and(|x| x == "html" || x == "xml")
         {
-            text.push_str(&std::fs::read_to_string(e.path()).unwrap_or_default());
+            text.push_str(&crate::diagnostic::read_text(e.path()).unwrap_or_default());
         }
     }
     text

@@ -19,6 +19,11 @@ use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Source};
 use crate::i18n::Lang;
+use crate::urls::{check_base_url, Urls};
+
+/// What a base URL looks like, for errors about one.
+const BASE_URL_HELP: &str = "write an absolute http(s) URL: `https://example.com`, or with a \
+                             path, `https://user.github.io/notes`";
 
 /// File name of the configuration at the site root.
 pub const CONFIG_FILE: &str = "sade.yaml";
@@ -40,7 +45,9 @@ pub const CONFIG_KEYS: [&str; 9] = [
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
-    /// Absolute URL the site is served from, without a trailing slash.
+    /// Absolute URL the site is served from, without a trailing slash: `https://sade.dev`, or
+    /// below a path, `https://user.github.io/notes`. `--base-url` replaces it (see
+    /// [`Config::with_base_url`]).
     pub base_url: String,
     /// The language `/` sends visitors to.
     pub default_language: Lang,
@@ -51,6 +58,13 @@ pub struct Config {
     pub languages: BTreeMap<Lang, LanguageConfig>,
     /// Sections by the name pages use in `section:`.
     pub sections: BTreeMap<String, SectionConfig>,
+    /// Every path of the site, under the base path of `base_url` (made by [`Config::parse`]).
+    #[serde(skip)]
+    pub urls: Urls,
+    /// The paths under `sade.yaml`'s own `base_url`, when `--base-url` replaced it: the pages'
+    /// `url:` front matter is written for that one.
+    #[serde(skip)]
+    pub written_urls: Option<Urls>,
 }
 
 /// Per-language site identity.
@@ -77,7 +91,7 @@ impl Config {
     /// Reads and validates `root/sade.yaml`.
     pub fn load(root: &Path) -> Result<(Config, Source), Diagnostic> {
         let path = root.join(CONFIG_FILE);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        let text = crate::diagnostic::read_text(&path).map_err(|e| {
             Diagnostic::error(format!("cannot read {}: {e}", path.display()))
                 .with_help("run sade in a site folder, or pass --root DIR")
         })?;
@@ -88,18 +102,26 @@ impl Config {
 
     /// Parses and validates a configuration text.
     pub fn parse(source: &Source) -> Result<Config, Diagnostic> {
-        let config: Config = serde_yaml::from_str(&source.text)
+        let mut config: Config = serde_yaml::from_str(&source.text)
             .map_err(|e| Diagnostic::yaml(source, 0, &e, CONFIG_FILE, &CONFIG_KEYS))?;
-        let whole = 0..source.text.len().min(1);
+        // The first character: what a problem of the whole file points at.
+        let whole = 0..source.text.chars().next().map_or(0, char::len_utf8);
         let fail = |msg: String| Err(Diagnostic::error(msg).at(source, whole.clone(), "here"));
-        if !(config.base_url.starts_with("https://") || config.base_url.starts_with("http://"))
-            || config.base_url.ends_with('/')
-        {
-            return fail(format!(
-                "`base_url` is `{}`; write an absolute http(s) URL without a trailing slash",
+        if let Err(why) = check_base_url(&config.base_url) {
+            // Where it is written, if it is written as it reads (not quoted with escapes).
+            let span = match source.text.find(&config.base_url) {
+                Some(at) => at..at + config.base_url.len(),
+                None => whole,
+            };
+            return Err(Diagnostic::error(format!(
+                "`base_url` is `{}`, but {why}",
                 config.base_url
-            ));
+            ))
+            .at(source, span, "here")
+            .with_help(BASE_URL_HELP));
         }
+        config.urls = Urls::new(&config.base_url);
+        config.base_url = config.urls.base_url();
         for lang in Lang::ALL {
             if !config.languages.contains_key(&lang) {
                 return fail(format!("`languages` has no `{lang}` entry"));
@@ -126,6 +148,24 @@ impl Config {
         Ok(config)
     }
 
+    /// This configuration served from `base_url` instead of its own (`--base-url`, a preview
+    /// deployment): every URL moves there; pages' `url:` may stay as written for `sade.yaml`.
+    pub fn with_base_url(mut self, base_url: &str) -> Result<Config, Diagnostic> {
+        if let Err(why) = check_base_url(base_url) {
+            return Err(
+                Diagnostic::error(format!("--base-url is `{base_url}`, but {why}"))
+                    .with_help(BASE_URL_HELP),
+            );
+        }
+        let urls = Urls::new(base_url);
+        if urls != self.urls {
+            self.written_urls.get_or_insert(self.urls.clone());
+            self.base_url = urls.base_url();
+            self.urls = urls;
+        }
+        Ok(self)
+    }
+
     /// Site title in `lang`.
     pub fn title(&self, lang: Lang) -> &str {
         &self.languages[&lang].title
@@ -133,6 +173,6 @@ impl Config {
 
     /// `https://host/tr/` — the home of a language.
     pub fn home_url(&self, lang: Lang) -> String {
-        format!("{}/{}/", self.base_url, lang.code())
+        self.urls.absolute(&self.urls.home(lang))
     }
 }

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use walkdir::WalkDir;
 
 use crate::config::Config;
+pub use crate::diagnostic::read_text;
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::{Date, Lang};
 use crate::timings::{time, Part, Timings};
@@ -108,7 +109,7 @@ impl Page {
 
     /// Absolute URL.
     pub fn permalink(&self, config: &Config) -> String {
-        [config.base_url.as_str(), self.path.as_str()].concat()
+        config.urls.absolute(&self.path)
     }
 }
 
@@ -208,12 +209,16 @@ pub fn parse_page(
 ) -> Result<Page, Vec<Diagnostic>> {
     let source = Source::new(rel, text);
     let Some((fm, body)) = split_front_matter(&source.text) else {
-        return Err(vec![Diagnostic::error("the page has no front matter")
-            .at(
-                &source,
-                0..source.text.find('\n').unwrap_or(0).max(1),
-                "expected `---` here",
-            )
+        let text = source.text.as_str();
+        let message = if text.trim().is_empty() {
+            "the page is empty"
+        } else {
+            "the page has no front matter"
+        };
+        // The first line, whole (a one-line file has no `\n`), or nothing in an empty file.
+        let first = text.split(['\n', '\r']).next().unwrap_or("");
+        return Err(vec![Diagnostic::error(message)
+            .at(&source, 0..first.len(), "expected `---` here")
             .with_help(
                 "start the file with a `---` line, the YAML keys, and another `---` line",
             )]);
@@ -290,16 +295,27 @@ pub fn parse_page(
             .with_help(format!("use `{}`", slugify(&slug))),
         );
     }
-    let path = format!("/{}/{}/{}/", lang.code(), section.path, slug);
+    let path = config.urls.page(lang, &section.path, &slug);
     if let Some(url) = &raw.url {
-        let expected = format!("{}{}", config.base_url, path);
-        if *url != expected {
+        // `url:` is written for `sade.yaml`'s base URL; with `--base-url` the page moves, and
+        // the line may stay as it is (or name the new place).
+        let served = config.urls.absolute(&path);
+        let written = config
+            .written_urls
+            .as_ref()
+            .map(|w| w.absolute(&w.page(lang, &section.path, &slug)));
+        if *url != served && written.as_ref() != Some(url) {
+            let message = match &written {
+                None => format!("`url` is `{url}`, but this page is served at `{served}`"),
+                Some(w) => format!(
+                    "`url` is `{url}`, but this page is at `{w}` under sade.yaml's `base_url` \
+                     (and served at `{served}` under --base-url)"
+                ),
+            };
+            let expected = written.as_ref().unwrap_or(&served);
             errors.push(
-                err(
-                    "url",
-                    format!("`url` is `{url}`, but this page is served at `{expected}`"),
-                )
-                .with_help(format!("write `url: {expected}` or leave `url` out")),
+                err("url", message)
+                    .with_help(format!("write `url: {expected}` or leave `url` out")),
             );
         }
     }
@@ -430,31 +446,6 @@ pub fn load_pages(
         }
     }
     (pages, problems)
-}
-
-/// A file's text. UTF-8 is checked with vector instructions (`simdutf8`, several times faster
-/// than the standard library's check on Turkish prose, which reading every page pays for); text
-/// that is not UTF-8 is an error naming the line and column (in characters) of the first bad byte.
-pub fn read_text(path: &Path) -> std::io::Result<String> {
-    let bytes = std::fs::read(path)?;
-    if let Ok(text) = simdutf8::basic::from_utf8(&bytes) {
-        return Ok(text.to_owned());
-    }
-    // The standard library's check says where the bad byte is.
-    let good = match std::str::from_utf8(&bytes) {
-        Ok(text) => return Ok(text.to_owned()),
-        Err(e) => e.valid_up_to(),
-    };
-    let before = String::from_utf8_lossy(&bytes[..good]);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    Err(std::io::Error::new(
-        std::io::ErrorKind::InvalidData,
-        format!(
-            "not UTF-8 text: byte 0x{:02X} at line {line}, column {column} (save the file as UTF-8)",
-            bytes[good]
-        ),
-    ))
 }
 
 /// A key that sorts paths as a walk sorted by file name visits them: folder by folder, each

@@ -6,11 +6,23 @@ use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
 use crate::site::Site;
-use crate::urls::file_of;
+use crate::urls::Urls;
 
-/// Resolves a link written on the page at `from` (a URL path like `/tr/blog/x/`) to an output
-/// file and an optional anchor. `None` for external links, `mailto:` and the like.
-pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
+/// A link written on a page, resolved against the site.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// The output file it names (`tr/x/index.html`); `None` when its path leaves the site
+    /// (above the base path, with `..`).
+    pub file: Option<String>,
+    /// The `#anchor`, if any.
+    pub anchor: Option<String>,
+}
+
+/// Resolves a link written on the page at `from` (a path `urls` made, like `/tr/blog/x/`) to an
+/// output file and an optional anchor. A link written from the site's root (`/en/x/`) is under
+/// the base path, as the page shows it ([`Urls::rooted`]). `None` for external links, `mailto:`
+/// and the like.
+pub fn resolve(urls: &Urls, from: &str, dest: &str) -> Option<Resolved> {
     if dest.contains("://")
         || dest.starts_with("mailto:")
         || dest.starts_with("tel:")
@@ -26,7 +38,7 @@ pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
     let joined = if path.is_empty() {
         from.to_string()
     } else if path.starts_with('/') {
-        path.to_string()
+        urls.rooted(path).into_owned()
     } else {
         format!(
             "{}{path}",
@@ -44,14 +56,20 @@ pub fn resolve(from: &str, dest: &str) -> Option<(String, Option<String>)> {
             s => parts.push(s),
         }
     }
-    let mut file = parts.join("/");
-    if joined.ends_with('/') || file.is_empty() {
-        if !file.is_empty() {
-            file.push('/');
-        }
-        file.push_str("index.html");
+    let mut served = String::with_capacity(joined.len() + 1);
+    served.push('/');
+    served.push_str(&parts.join("/"));
+    if joined.ends_with('/') && !parts.is_empty() {
+        served.push('/');
     }
-    Some((file, anchor))
+    let file = urls.in_site(&served).map(|rel| {
+        if rel.is_empty() || rel.ends_with('/') {
+            [rel, "index.html"].concat()
+        } else {
+            rel.to_string()
+        }
+    });
+    Some(Resolved { file, anchor })
 }
 
 /// What a build produced, as far as links care: every path, and the `id`s of each HTML file.
@@ -157,26 +175,53 @@ fn page_errors(
             .with_help("give one of them another `slug`"),
         );
     }
+    let urls = &site.config.urls;
     for link in &site.rendered[i].links {
-        let Some((file, anchor)) = resolve(&page.path, &link.dest) else {
+        let Some(Resolved { file, anchor }) = resolve(urls, &page.path, &link.dest) else {
+            continue;
+        };
+        let Some(file) = file else {
+            errors.push(
+                Diagnostic::error(format!(
+                    "broken link: `{}` leads outside the site, above {}",
+                    link.dest,
+                    urls.root()
+                ))
+                .at(&page.source, link.span.clone(), "this link"),
+            );
             continue;
         };
         match outputs.ids(&file) {
             None => {
+                // Pages as a link from the site's root names them (without the base path).
+                let from_root =
+                    |p: &str| -> String { ["/", urls.in_site(p).unwrap_or(p)].concat() };
+                let candidates: Vec<String> =
+                    site.pages.iter().map(|p| from_root(&p.path)).collect();
                 let suggestion = crate::diagnostic::closest(
                     &format!("/{}", file.trim_end_matches("index.html")),
-                    site.pages.iter().map(|p| p.path.as_str()),
+                    candidates.iter().map(String::as_str),
                 );
-                errors.push(
+                let mut d =
                     Diagnostic::error(format!("broken link: nothing is built at `{}`", link.dest))
                         .at(&page.source, link.span.clone(), "this link")
-                        .with_suggestion(suggestion),
-                );
+                        .with_suggestion(suggestion);
+                if urls.root() != "/" && link.dest.starts_with(urls.root()) {
+                    d = d.with_help(format!(
+                        "a link from the site's root is written without the base path: sade \
+                         adds `{}`",
+                        urls.root()
+                    ));
+                }
+                errors.push(d);
             }
             Some(f) => {
                 if let Some(a) = anchor.filter(|a| !a.is_empty()) {
                     if !f.contains(&a) {
-                        let target_page = site.pages.iter().position(|p| file_of(&p.path) == file);
+                        let target_page = site
+                            .pages
+                            .iter()
+                            .position(|p| urls.file_of(&p.path) == file);
                         let ids: Vec<&str> = target_page
                             .map(|t| {
                                 site.rendered[t]
@@ -201,26 +246,53 @@ fn page_errors(
 
 #[cfg(test)]
 mod tests {
-    use super::resolve;
+    use super::{resolve, Resolved};
+    use crate::urls::Urls;
+
+    fn file(urls: &Urls, from: &str, dest: &str) -> Option<(Option<String>, Option<String>)> {
+        resolve(urls, from, dest).map(|Resolved { file, anchor }| (file, anchor))
+    }
 
     #[test]
     fn resolves_links() {
+        let u = Urls::default();
+        let some = |f: &str, a: Option<&str>| Some((Some(f.to_string()), a.map(String::from)));
         assert_eq!(
-            resolve("/tr/blog/x/", "/tr/tools/y/"),
-            Some(("tr/tools/y/index.html".into(), None))
+            file(&u, "/tr/blog/x/", "/tr/tools/y/"),
+            some("tr/tools/y/index.html", None)
         );
         assert_eq!(
-            resolve("/tr/blog/x/", "../y/#a"),
-            Some(("tr/blog/y/index.html".into(), Some("a".into())))
+            file(&u, "/tr/blog/x/", "../y/#a"),
+            some("tr/blog/y/index.html", Some("a"))
         );
         assert_eq!(
-            resolve("/tr/blog/x/", "#h"),
-            Some(("tr/blog/x/index.html".into(), Some("h".into())))
+            file(&u, "/tr/blog/x/", "#h"),
+            some("tr/blog/x/index.html", Some("h"))
+        );
+        assert_eq!(file(&u, "/tr/", "/atom.xml"), some("atom.xml", None));
+        assert_eq!(file(&u, "/tr/", "../../x"), some("x", None));
+        assert_eq!(file(&u, "/tr/", "https://x.dev/"), None);
+    }
+
+    /// Under a base path, links from the site's root are under it; `..` above it leaves the site.
+    #[test]
+    fn resolves_links_under_a_base_path() {
+        let u = Urls::new("https://user.github.io/notes");
+        let some = |f: &str| Some((Some(f.to_string()), None));
+        assert_eq!(
+            file(&u, "/notes/tr/blog/x/", "/tr/tools/y/"),
+            some("tr/tools/y/index.html")
         );
         assert_eq!(
-            resolve("/tr/", "/atom.xml"),
-            Some(("atom.xml".into(), None))
+            file(&u, "/notes/tr/blog/x/", "../y/"),
+            some("tr/blog/y/index.html")
         );
-        assert_eq!(resolve("/tr/", "https://x.dev/"), None);
+        assert_eq!(file(&u, "/notes/tr/", "/img/a.svg"), some("img/a.svg"));
+        assert_eq!(file(&u, "/notes/tr/", "../"), some("index.html"));
+        assert_eq!(file(&u, "/notes/tr/", "../../x/"), Some((None, None)));
+        assert_eq!(
+            file(&u, "/notes/tr/", "/notes/tr/"),
+            some("notes/tr/index.html")
+        );
     }
 }

@@ -15,7 +15,7 @@ use crate::plan::Output;
 use crate::render::{extend, Alternate, Translation};
 use crate::site::Site;
 use crate::templates::{Strings, Templates};
-use crate::urls;
+use crate::urls::twin;
 
 /// Entries of each Atom feed: the newest pages, as feed readers expect (the feed carries each
 /// page's whole body, so a feed of every page would grow with the site).
@@ -108,6 +108,8 @@ struct TagCount<'a> {
 struct ChooserParts<'a> {
     languages: Vec<LanguageEntry<'a>>,
     default_home: String,
+    /// `default_home` as an absolute URL (the canonical link of `/`).
+    default_home_url: String,
     alternates: Vec<Alternate>,
     strings: BothStrings<'a>,
 }
@@ -193,17 +195,17 @@ impl<'a> Lists<'a> {
     /// The two alternates and the translation of a list at `path` whose counterpart in the
     /// other language is at `other_path`.
     fn pair(&self, lang: Lang, path: &str, other_path: &str) -> ([Alternate; 2], Translation<'a>) {
-        let base = &self.site.config.base_url;
+        let urls = &self.site.config.urls;
         let other = lang.other();
         (
             [
                 Alternate {
                     lang: lang.code(),
-                    url: [base, path].concat(),
+                    url: urls.absolute(path),
                 },
                 Alternate {
                     lang: other.code(),
-                    url: [base, other_path].concat(),
+                    url: urls.absolute(other_path),
                 },
             ],
             Translation {
@@ -221,7 +223,8 @@ impl<'a> Lists<'a> {
         let site = self.site;
         let config = &site.config;
         let templates = self.templates;
-        let file = |path: &str| urls::file_of(path);
+        let urls = &config.urls;
+        let file = |path: &str| urls.file_of(path);
         Some(match output {
             Output::Home(lang) => {
                 let lang = *lang;
@@ -234,14 +237,14 @@ impl<'a> Lists<'a> {
                         HomeSection {
                             name,
                             label: &s.label[&lang],
-                            url: urls::section(lang, &s.path),
+                            url: urls.section(lang, &s.path),
                             pages: self.records(&idx[..idx.len().min(HOME_ENTRIES)]),
                             count: idx.len(),
                         }
                     })
                     .collect();
-                let path = urls::home(lang);
-                let (alternates, translation) = self.pair(lang, &path, &urls::home(lang.other()));
+                let path = urls.home(lang);
+                let (alternates, translation) = self.pair(lang, &path, &urls.home(lang.other()));
                 let parts = HomeParts {
                     sections,
                     title: config.title(lang),
@@ -254,8 +257,8 @@ impl<'a> Lists<'a> {
             Output::Section(lang, name) => {
                 let lang = *lang;
                 let s = &config.sections[name];
-                let path = urls::section(lang, &s.path);
-                let other_path = urls::section(lang.other(), &s.path);
+                let path = urls.section(lang, &s.path);
+                let other_path = urls.section(lang.other(), &s.path);
                 let (alternates, translation) = self.pair(lang, &path, &other_path);
                 let parts = ListParts {
                     title: &s.label[&lang],
@@ -277,11 +280,11 @@ impl<'a> Lists<'a> {
                 };
                 let other = lang.other();
                 let other_path = if self.langs[other.index()].tags.contains_key(slug) {
-                    urls::tag(other, slug)
+                    urls.tag(other, slug)
                 } else {
-                    urls::tags(other)
+                    urls.tags(other)
                 };
-                let path = urls::tag(lang, slug);
+                let path = urls.tag(lang, slug);
                 let (alternates, translation) = self.pair(lang, &path, &other_path);
                 let parts = ListParts {
                     title: &tag.name,
@@ -301,12 +304,12 @@ impl<'a> Lists<'a> {
                     .iter()
                     .map(|(slug, t)| TagCount {
                         name: &t.name,
-                        url: urls::tag(lang, slug),
+                        url: urls.tag(lang, slug),
                         count: t.pages.len(),
                     })
                     .collect();
-                let path = urls::tags(lang);
-                let (alternates, translation) = self.pair(lang, &path, &urls::tags(lang.other()));
+                let path = urls.tags(lang);
+                let (alternates, translation) = self.pair(lang, &path, &urls.tags(lang.other()));
                 let title = templates
                     .strings(lang)
                     .get("tags")
@@ -336,8 +339,8 @@ impl<'a> Lists<'a> {
             Output::Robots => Ok(OutputFile::text(
                 "robots.txt",
                 format!(
-                    "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
-                    config.base_url
+                    "User-agent: *\nAllow: /\n\nSitemap: {}\n",
+                    urls.absolute(&urls.top("sitemap.xml"))
                 ),
             )),
             Output::Llms => Ok(OutputFile::text("llms.txt", self.llms_txt())),
@@ -348,18 +351,21 @@ impl<'a> Lists<'a> {
     /// The context of `/` and `404.html`: both languages, in the default language's base.
     fn chooser(&self) -> tera::Context {
         let config = &self.site.config;
+        let urls = &config.urls;
+        let default_home = urls.home(config.default_language);
         let parts = ChooserParts {
             languages: Lang::ALL
                 .iter()
                 .map(|&l| LanguageEntry {
                     lang: l,
                     name: l.native_name(),
-                    url: urls::home(l),
+                    url: urls.home(l),
                     title: config.title(l),
                     description: &config.languages[&l].description,
                 })
                 .collect(),
-            default_home: urls::home(config.default_language),
+            default_home_url: urls.absolute(&default_home),
+            default_home,
             alternates: Lang::ALL
                 .iter()
                 .map(|&l| Alternate {
@@ -390,10 +396,9 @@ impl<'a> Lists<'a> {
             for &i in &self.langs[l.index()].pages {
                 let p = &site.pages[i];
                 out.push_str(&format!(
-                    "- [{}]({}{}): {}\n",
+                    "- [{}]({}): {}\n",
                     p.front.title,
-                    config.base_url,
-                    urls::twin(&p.path),
+                    config.urls.absolute(&twin(&p.path)),
                     p.front.description
                 ));
             }
@@ -405,8 +410,9 @@ impl<'a> Lists<'a> {
 
 /// `LANG/atom.xml`, with the newest pages' rendered bodies.
 pub fn feed(site: &Site, lang: Lang) -> OutputFile {
+    let urls = &site.config.urls;
     OutputFile::text(
-        urls::file_of(&urls::feed(lang)),
+        urls.file_of(&urls.feed(lang)),
         atom(site, lang, &site.pages_of(lang)),
     )
 }
@@ -496,7 +502,7 @@ pub fn sitemap(site: &Site) -> String {
 /// The Atom 1.0 feed of `lang`: the newest [`FEED_ENTRIES`] of the pages `idx`.
 pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
     let config = &site.config;
-    let feed_url = format!("{}{}", config.base_url, urls::feed(lang));
+    let feed_url = config.urls.absolute(&config.urls.feed(lang));
     let updated = idx
         .iter()
         .map(|&i| site.pages[i].front.updated)

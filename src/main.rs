@@ -28,7 +28,7 @@ enum Command {
     /// Build the site into public/ (only changed files are rewritten; nothing is touched on error).
     Build(BuildArgs),
     /// Run every check of a build, and more, without writing anything.
-    Check(BuildArgs),
+    Check(CheckArgs),
     /// Compute a backoff schedule in the terminal.
     Calc(CalcArgs),
     /// Preview the site: serve it from memory, rebuild on change, reload open pages.
@@ -66,6 +66,9 @@ struct ServeArgs {
     /// Include pages marked `draft: true`.
     #[arg(long)]
     drafts: bool,
+    /// Serve the site as if at this URL instead of sade.yaml's `base_url` (under its path).
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
     /// Open the site in the browser.
     #[arg(long)]
     open: bool,
@@ -79,12 +82,16 @@ struct SiteArgs {
     /// Include pages marked `draft: true`.
     #[arg(long)]
     drafts: bool,
+    /// Build for this URL instead of sade.yaml's `base_url` (a preview deployment, say).
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
 }
 
 impl SiteArgs {
     fn options(&self) -> sade::pipeline::Options {
         sade::pipeline::Options {
             drafts: self.drafts,
+            base_url: self.base_url.clone(),
             ..sade::pipeline::Options::new(&self.root)
         }
     }
@@ -111,6 +118,25 @@ impl BuildArgs {
     }
 }
 
+/// `check` takes `build`'s flags but `--out`: it writes nothing.
+#[derive(Args)]
+struct CheckArgs {
+    #[command(flatten)]
+    site: SiteArgs,
+    /// Print where the time went: each part of the check, each shortcode and each template.
+    #[arg(long)]
+    timings: bool,
+}
+
+impl CheckArgs {
+    fn options(&self) -> sade::pipeline::Options {
+        sade::pipeline::Options {
+            timings: self.timings.then(Default::default),
+            ..self.site.options()
+        }
+    }
+}
+
 /// Prints `--timings`' report, if it was asked for.
 fn print_timings(options: &sade::pipeline::Options, started: Instant) {
     if let Some(t) = &options.timings {
@@ -124,26 +150,26 @@ fn print_timings(options: &sade::pipeline::Options, started: Instant) {
 #[derive(Args)]
 struct CalcArgs {
     /// First wait, with a unit: 100ms, 1.5s, 2m, 1h.
-    #[arg(long, value_parser = parse_delay)]
+    #[arg(long, value_parser = parse_delay, allow_hyphen_values = true)]
     base: Delay,
     /// Growth per attempt (≥ 1).
-    #[arg(long, default_value_t = defaults::FACTOR)]
+    #[arg(long, default_value_t = defaults::FACTOR, allow_hyphen_values = true)]
     factor: f64,
     /// Upper bound of one wait, or `none`.
-    #[arg(long, value_parser = parse_cap, default_value = "none")]
+    #[arg(long, value_parser = parse_cap, default_value = "none", allow_hyphen_values = true)]
     cap: Cap,
     /// Number of waits (1..=100).
-    #[arg(long, default_value_t = defaults::ATTEMPTS)]
-    attempts: u32,
+    #[arg(long, default_value_t = u64::from(defaults::ATTEMPTS), value_parser = parse_whole, allow_hyphen_values = true)]
+    attempts: u64,
     /// Strategies: `all`, or a comma list of none, full, equal, decorrelated.
     #[arg(long, value_parser = parse_jitter, default_value = "all")]
     jitter: Jitter,
-    /// Seed of the jitter.
-    #[arg(long, default_value_t = defaults::SEED)]
+    /// Seed of the jitter (0..=18446744073709551615).
+    #[arg(long, default_value_t = defaults::SEED, value_parser = parse_whole, allow_hyphen_values = true)]
     seed: u64,
     /// Clients in the fleet simulation (1..=100000).
-    #[arg(long, default_value_t = defaults::CLIENTS)]
-    clients: u32,
+    #[arg(long, default_value_t = u64::from(defaults::CLIENTS), value_parser = parse_whole, allow_hyphen_values = true)]
+    clients: u64,
     /// Odds (SPEC §7): the chance that one call fails, `0.3` or `30%` (0 to 1).
     #[arg(long, allow_hyphen_values = true, help_heading = "Odds")]
     fail: Option<String>,
@@ -157,13 +183,13 @@ struct CalcArgs {
     #[arg(long, value_parser = parse_odds_delay, allow_hyphen_values = true, help_heading = "Odds")]
     outage: Option<Delay>,
     /// Odds: requests simulated per jittered strategy (1..=100000; `--clients` is the fleet's).
-    #[arg(long, default_value_t = sade::odds::DEFAULT_CLIENTS, help_heading = "Odds")]
-    odds_clients: u32,
+    #[arg(long, default_value_t = sade::odds::DEFAULT_CLIENTS.into(), value_parser = parse_whole, allow_hyphen_values = true, help_heading = "Odds")]
+    odds_clients: u64,
     /// Odds: nested retry layers, each retrying the one below (1..=10; needs --fail).
-    #[arg(long, help_heading = "Odds")]
-    layers: Option<u32>,
-    /// Language of the table: tr or en.
-    #[arg(long, default_value = "en")]
+    #[arg(long, value_parser = parse_whole, allow_hyphen_values = true, help_heading = "Odds")]
+    layers: Option<u64>,
+    /// Language of the table: tr or en (any case).
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
     lang: Lang,
     /// Print JSON (numbers in milliseconds) instead of a table.
     #[arg(long)]
@@ -188,6 +214,27 @@ struct Cap(Option<Delay>);
 
 #[derive(Clone)]
 struct Jitter(Vec<Strategy>);
+
+/// A whole number as written: its digits, read exactly (never through a float), so a count or a
+/// seed is the value typed or an error, never a rounded or clamped one.
+fn parse_whole(text: &str) -> Result<u64, String> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        if let Ok(n) = text.parse::<u64>() {
+            return Ok(n);
+        }
+    }
+    Err(format!(
+        "write a whole number in digits (no sign, fraction or exponent), at most {}",
+        u64::MAX
+    ))
+}
+
+/// `tr`, `TR`, `Tr`: a language code in any case.
+fn parse_lang(text: &str) -> Result<Lang, String> {
+    text.to_ascii_lowercase()
+        .parse()
+        .map_err(|_| format!("unknown language `{text}`; sade knows `tr` and `en`"))
+}
 
 fn parse_delay(text: &str) -> Result<Delay, String> {
     Delay::parse(text).map_err(|e| e.to_string())
@@ -216,13 +263,14 @@ fn parse_jitter(text: &str) -> Result<Jitter, String> {
 }
 
 fn calc(args: CalcArgs) -> Result<String, String> {
+    let count = |param, n| sade::backoff::count(param, n).map_err(|e| e.to_string());
     let params = Params::builder(args.base)
         .factor(args.factor)
         .cap(args.cap.0)
-        .attempts(args.attempts)
+        .attempts(count(Param::Attempts, args.attempts)?)
         .strategies(args.jitter.0.clone())
         .seed(args.seed)
-        .clients(args.clients)
+        .clients(count(Param::Clients, args.clients)?)
         .build()
         .map_err(|e| e.to_string())?;
     let odds = odds_inputs(&args, &params)?.map(|i| sade::odds::Odds::compute(&params, &i));
@@ -276,20 +324,27 @@ fn odds_inputs(args: &CalcArgs, params: &Params) -> Result<Option<sade::odds::In
         .map(sade::odds::parse_fail)
         .transpose()
         .map_err(|e| e.to_string())?;
+    // The engine's `clients` is this command's `--odds-clients`.
+    let message = |e: sade::backoff::ParamError| match e.param {
+        Param::OddsClients => e.message("odds-clients"),
+        _ => e.to_string(),
+    };
+    let clients = sade::backoff::count(Param::OddsClients, args.odds_clients).map_err(message)?;
+    let layers = args
+        .layers
+        .map(|n| sade::backoff::count(Param::Layers, n))
+        .transpose()
+        .map_err(message)?;
     sade::odds::Inputs::builder()
         .fail(fail)
         .timeout(args.timeout.unwrap_or(Delay::ZERO))
         .deadline(args.deadline)
         .outage(args.outage)
-        .clients(args.odds_clients)
-        .layers(args.layers)
+        .clients(clients)
+        .layers(layers)
         .build(params)
         .map(Some)
-        .map_err(|e| match e.param {
-            // The engine's `clients` is this command's `--odds-clients`.
-            Param::OddsClients => e.message("odds-clients"),
-            _ => e.to_string(),
-        })
+        .map_err(message)
 }
 
 fn build(args: BuildArgs) -> ExitCode {
@@ -302,10 +357,41 @@ fn build(args: BuildArgs) -> ExitCode {
         eprint!("{}", refusal.render());
         return ExitCode::from(1);
     }
+    // Said after a failure only if it is so: there may be no previous output.
+    let had_output = sade::output::has_contents(&out);
     let report = sade::build::build_to_dir(&options, &sade::shortcode::Registry::builtin(), &out);
+    let leftovers = &report.leftovers;
+    if let Some(old) = &leftovers.restored {
+        eprintln!(
+            "put the previous output back from {}, where an interrupted build had moved it",
+            old.display()
+        );
+    }
+    if !leftovers.removed.is_empty() {
+        let names: Vec<String> = leftovers
+            .removed
+            .iter()
+            .map(|p| {
+                p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        let n = names.len();
+        eprintln!(
+            "removed {n} folder{} left by interrupted builds: {}",
+            if n == 1 { "" } else { "s" },
+            names.join(", ")
+        );
+    }
     eprint!("{}", report.diagnostics.render());
     if report.diagnostics.has_errors() {
-        eprintln!("build failed; the previous output was left untouched");
+        if had_output {
+            eprintln!("build failed; the previous output was left untouched");
+        } else {
+            eprintln!("build failed; nothing was written");
+        }
         return ExitCode::from(1);
     }
     let pages = report.pipeline.as_ref().map_or(0, |p| p.site().pages.len());
@@ -326,8 +412,7 @@ fn build(args: BuildArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn check(args: BuildArgs) -> ExitCode {
-    // `--out` is accepted so that `check` takes the same flags as `build`; nothing is written.
+fn check(args: CheckArgs) -> ExitCode {
     let started = Instant::now();
     let options = args.options();
     let mut report = sade::check::run(&options, &sade::shortcode::Registry::builtin());
@@ -372,8 +457,8 @@ fn mdbook(args: MdbookArgs) -> ExitCode {
 fn print_note(note: sade::serve::Note, open: bool) {
     use sade::serve::Note;
     match note {
-        Note::Serving(addr) => {
-            let url = format!("http://{addr}/");
+        Note::Serving(addr, root) => {
+            let url = format!("http://{addr}{root}");
             println!("serving {url}");
             let _ = std::io::stdout().flush();
             eprintln!("press Ctrl-C to stop");
@@ -409,9 +494,15 @@ fn print_note(note: sade::serve::Note, open: bool) {
                 parts.join(", ")
             );
         }
-        Note::Failed(text) => {
-            eprint!("{text}");
-            eprintln!("build failed; still serving the last good build");
+        Note::Failed { report, serving } => {
+            eprint!("{report}");
+            if serving {
+                eprintln!("build failed; still serving the last good build");
+            } else {
+                eprintln!(
+                    "build failed; there is no good build to serve yet: pages show the error"
+                );
+            }
         }
     }
 }
@@ -427,6 +518,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         bind: args.bind,
         port: args.port,
         drafts: args.drafts,
+        base_url: args.base_url,
     };
     let server = match sade::serve::Server::bind(options) {
         Ok(s) => s,
@@ -448,6 +540,40 @@ fn serve(args: ServeArgs) -> ExitCode {
     }
 }
 
+/// A command-line error as sade prints it: clap's first paragraph on one line (for a missing
+/// argument that paragraph lists its name on the next lines), without the usage block, then
+/// clap's "did you mean" (`sade biuld`, `--bsae`, `--draft`), as sade's own errors say it.
+fn usage_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let text = e.to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let mut out = if first.is_empty() {
+        "error: bad arguments".to_string()
+    } else {
+        first.join(" ")
+    };
+    out.push('\n');
+    for kind in [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ] {
+        let names = match e.get(kind) {
+            Some(ContextValue::String(s)) => vec![s.as_str()],
+            Some(ContextValue::Strings(v)) => v.iter().map(String::as_str).collect(),
+            _ => continue,
+        };
+        for name in names {
+            out.push_str(&format!(" = help: did you mean `{name}`?\n"));
+        }
+    }
+    out
+}
+
 /// jemalloc instead of the system allocator: a build makes many small, short-lived allocations on
 /// every worker thread, where it is ~20 % faster than glibc's malloc for ~10 % more peak memory.
 #[cfg(not(target_env = "msvc"))]
@@ -463,19 +589,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) if e.use_stderr() => {
-            // One clear line: clap's first paragraph joined (for a missing argument that
-            // paragraph lists its name on the next lines), without the usage block.
-            let text = e.to_string();
-            let first: Vec<&str> = text
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.is_empty())
-                .collect();
-            if first.is_empty() {
-                eprintln!("error: bad arguments");
-            } else {
-                eprintln!("{}", first.join(" "));
-            }
+            eprint!("{}", usage_error(&e));
             return ExitCode::from(2);
         }
         Err(e) => {

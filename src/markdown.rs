@@ -160,7 +160,7 @@ pub fn render(
                     continue;
                 }
             }
-            out.push(take(&mut events[i].0));
+            out.push(rooted(take(&mut events[i].0), ctx.root));
             i += 1;
             continue;
         }
@@ -224,6 +224,42 @@ pub fn render(
 const SCROLL_OPEN: &str = "<div class=\"scroll\" tabindex=\"0\">\n";
 /// Closes it.
 const SCROLL_CLOSE: &str = "</div>\n";
+
+/// A link or image written from the site's root (`/en/blog/x/`, `/img/a.svg`) under the site's
+/// base path `root` (see [`crate::urls::Urls::rooted`]): the page links where it is served.
+fn rooted<'a>(event: Event<'a>, root: &str) -> Event<'a> {
+    let under = |dest: CowStr<'a>| -> CowStr<'a> {
+        match crate::urls::rooted(root, &dest) {
+            std::borrow::Cow::Borrowed(_) => dest,
+            std::borrow::Cow::Owned(under) => CowStr::from(under),
+        }
+    };
+    match event {
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Link {
+            link_type,
+            dest_url: under(dest_url),
+            title,
+            id,
+        }),
+        Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Image {
+            link_type,
+            dest_url: under(dest_url),
+            title,
+            id,
+        }),
+        other => other,
+    }
+}
 
 /// Moves an event out of the parsed list, leaving a placeholder that is never read.
 fn take<'a>(event: &mut Event<'a>) -> Event<'a> {

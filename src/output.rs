@@ -162,12 +162,103 @@ impl Sink for Update {
     }
 }
 
-fn staging_path(out: &Path, tag: &str) -> PathBuf {
-    let name = out
-        .file_name()
+/// The two folders a build of `out` makes beside it: the staging folder, and the old tree while
+/// [`swap_in`] replaces it.
+const TAGS: [&str; 2] = ["staging", "old"];
+
+/// `out`'s file name, as the folders beside it carry it.
+fn out_name(out: &Path) -> String {
+    out.file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "public".into());
-    out.with_file_name(format!(".{name}.{tag}-{}", std::process::id()))
+        .unwrap_or_else(|| "public".into())
+}
+
+fn staging_path(out: &Path, tag: &str) -> PathBuf {
+    out.with_file_name(format!(".{}.{tag}-{}", out_name(out), std::process::id()))
+}
+
+/// Whether the process `pid` is gone (`kill(pid, 0)` fails with "no such process"). `false`
+/// when it runs, when it cannot be told, and for this process.
+fn process_gone(pid: u32) -> bool {
+    if pid == std::process::id() || pid == 0 {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        // SAFETY: signal 0 sends nothing; kill only checks that the process exists.
+        let alive = unsafe { libc::kill(pid, 0) } == 0;
+        !alive && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// What [`clear_leftovers`] found beside an output folder.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Leftovers {
+    /// Folders removed.
+    pub removed: Vec<PathBuf>,
+    /// The previous output, put back from where a killed build had moved it.
+    pub restored: Option<PathBuf>,
+}
+
+/// Removes what builds of `out` that were killed left beside it: folders named as sade names
+/// its own (`.NAME.staging-PID`, `.NAME.old-PID`, NAME being `out`'s name) whose process is
+/// gone. Anything else, and the folders of a build still running, is left alone. A build killed
+/// in the middle of [`swap_in`] left no `out` but its old tree: that is put back first.
+pub fn clear_leftovers(out: &Path) -> io::Result<Leftovers> {
+    let mut found = Leftovers::default();
+    let dir = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(found);
+    };
+    let prefix = format!(".{}.", out_name(out));
+    let mut stale: Vec<(PathBuf, &str)> = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+            continue;
+        };
+        for tag in TAGS {
+            let pid = rest
+                .strip_prefix(tag)
+                .and_then(|r| r.strip_prefix('-'))
+                .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|p| p.parse::<u32>().ok());
+            // Only folders, never followed through a link.
+            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            if pid.is_some_and(process_gone) && is_dir {
+                stale.push((entry.path(), tag));
+            }
+        }
+    }
+    stale.sort();
+    if !out.exists() {
+        // The newest old tree is the output the killed build was replacing.
+        let newest = stale
+            .iter()
+            .filter(|(_, tag)| *tag == "old")
+            .max_by_key(|(p, _)| fs::metadata(p).and_then(|m| m.modified()).ok())
+            .map(|(p, _)| p.clone());
+        if let Some(old) = newest {
+            fs::rename(&old, out)?;
+            stale.retain(|(p, _)| *p != old);
+            found.restored = Some(old);
+        }
+    }
+    for (path, _) in stale {
+        fs::remove_dir_all(&path)?;
+        found.removed.push(path);
+    }
+    Ok(found)
 }
 
 /// A fresh, empty staging folder beside `out` (same file system, so the swap is a rename).

@@ -40,6 +40,9 @@ pub struct Options {
     pub root: PathBuf,
     /// Include `draft: true` pages.
     pub drafts: bool,
+    /// Serve the site from this base URL instead of `sade.yaml`'s (`--base-url`, e.g. a preview
+    /// deployment); pages' `url:` may stay as written for `sade.yaml`.
+    pub base_url: Option<String>,
     /// Inject the preview's live-reload script (only `sade serve` sets this).
     pub live_reload: bool,
     /// Where to add up the time of each part of the build (`--timings`); `None` measures nothing.
@@ -52,6 +55,7 @@ impl Options {
         Options {
             root: root.into(),
             drafts: false,
+            base_url: None,
             live_reload: false,
             timings: None,
         }
@@ -86,6 +90,8 @@ pub struct Report {
     pub plan: Plan,
     /// For a build over an existing site: what it wrote and removed.
     pub updated: Option<crate::output::Updated>,
+    /// For a build into a folder: what killed builds had left beside it, and was cleared.
+    pub leftovers: crate::output::Leftovers,
 }
 
 impl Report {
@@ -98,6 +104,7 @@ impl Report {
             index: OutputIndex::default(),
             plan: Plan::default(),
             updated: None,
+            leftovers: Default::default(),
         }
     }
 }
@@ -136,8 +143,15 @@ impl Pipeline {
         let mut problems = Diagnostics::default();
         let root = &options.root;
         let timings = options.timings.as_deref();
-        let config = match time(timings, Part::Setup, "", || Config::load(root)) {
-            Ok((c, _)) => c,
+        let loaded = time(timings, Part::Setup, "", || {
+            let (config, _) = Config::load(root)?;
+            match &options.base_url {
+                Some(url) => config.with_base_url(url),
+                None => Ok(config),
+            }
+        });
+        let config = match loaded {
+            Ok(c) => c,
             Err(d) => {
                 problems.push(d);
                 return Err(problems);
@@ -226,6 +240,7 @@ impl Pipeline {
             lang: page.lang,
             page_title: &page.front.title,
             page_path: &page.path,
+            root: self.site.config.urls.root(),
             block: false,
             strings: Some(self.templates.strings(page.lang)),
             timings: self.options.timings.as_deref(),
@@ -427,6 +442,7 @@ impl Pipeline {
                 index: OutputIndex::default(),
                 plan,
                 updated: None,
+                leftovers: Default::default(),
             };
         }
         for output in plan.of_kind(Kind::Feed) {
@@ -463,6 +479,7 @@ impl Pipeline {
             index,
             plan,
             updated: None,
+            leftovers: Default::default(),
         }
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crate::content::slugify;
 use crate::i18n::Lang;
 use crate::site::Site;
-use crate::urls;
+use crate::urls::twin;
 
 /// One output of the site, and so how it is rendered.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,22 +65,20 @@ impl Output {
 
     /// The files it makes, relative to the output folder.
     pub fn paths(&self, site: &Site) -> Vec<String> {
-        let one = |path: String| vec![urls::file_of(&path)];
+        let urls = &site.config.urls;
+        let one = |path: String| vec![urls.file_of(&path)];
         match self {
             Output::Page(i) => {
                 let path = &site.pages[*i].path;
-                vec![
-                    urls::file_of(path),
-                    urls::twin(path.trim_start_matches('/')),
-                ]
+                vec![urls.file_of(path), urls.file_of(&twin(path))]
             }
-            Output::Home(lang) => one(urls::home(*lang)),
+            Output::Home(lang) => one(urls.home(*lang)),
             Output::Section(lang, name) => {
-                one(urls::section(*lang, &site.config.sections[name].path))
+                one(urls.section(*lang, &site.config.sections[name].path))
             }
-            Output::Tag(lang, slug) => one(urls::tag(*lang, slug)),
-            Output::Tags(lang) => one(urls::tags(*lang)),
-            Output::Feed(lang) => one(urls::feed(*lang)),
+            Output::Tag(lang, slug) => one(urls.tag(*lang, slug)),
+            Output::Tags(lang) => one(urls.tags(*lang)),
+            Output::Feed(lang) => one(urls.feed(*lang)),
             Output::Root => vec!["index.html".into()],
             Output::NotFound => vec!["404.html".into()],
             Output::Sitemap => vec!["sitemap.xml".into()],

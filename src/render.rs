@@ -12,7 +12,7 @@ use crate::markdown::Rendered;
 use crate::output::OutputFile;
 use crate::site::Site;
 use crate::templates::{Strings, Templates};
-use crate::urls;
+use crate::urls::twin;
 
 /// What every template of a language sees: `lang`, `site`, `t` (the UI strings), `other` (the
 /// other language), `live_reload`, and empty `alternates` and `translation` that pages and lists
@@ -42,8 +42,11 @@ pub struct SiteInfo<'a> {
     pub title: &'a str,
     /// One-line description in this language.
     pub description: &'a str,
-    /// Absolute URL of the site.
+    /// Absolute URL of the site, without a trailing slash.
     pub base_url: &'a str,
+    /// The site's base path, to put before a template's own links: `/`, or `/notes/` for a site
+    /// at `https://user.github.io/notes` (`href="{{ site.root }}style.css"`).
+    pub root: &'a str,
     /// This language's home.
     pub home: String,
     /// This language's Atom feed.
@@ -100,21 +103,23 @@ pub struct Translation<'a> {
 /// The base context of every page and list of `lang`.
 pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -> tera::Context {
     let config = &site.config;
+    let urls = &config.urls;
     let base = Base {
         lang,
         site: SiteInfo {
             title: config.title(lang),
             description: &config.languages[&lang].description,
             base_url: &config.base_url,
-            home: urls::home(lang),
-            feed: urls::feed(lang),
+            root: urls.root(),
+            home: urls.home(lang),
+            feed: urls.feed(lang),
             sections: config
                 .sections
                 .iter()
                 .map(|(name, s)| SectionLink {
                     name,
                     label: &s.label[&lang],
-                    url: urls::section(lang, &s.path),
+                    url: urls.section(lang, &s.path),
                 })
                 .collect(),
         },
@@ -122,7 +127,7 @@ pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -
         other: OtherLanguage {
             lang: lang.other(),
             name: lang.other().native_name(),
-            home: urls::home(lang.other()),
+            home: urls.home(lang.other()),
         },
         live_reload,
         alternates: Vec::new(),
@@ -216,6 +221,7 @@ impl<'a> PageData<'a> {
         let lang = page.lang;
         let f = &page.front;
         let section = &site.config.sections[&f.section];
+        let urls = &site.config.urls;
         PageData {
             title: &f.title,
             description: &f.description,
@@ -223,20 +229,20 @@ impl<'a> PageData<'a> {
             lang,
             url: &page.path,
             permalink: page.permalink(&site.config),
-            markdown_url: urls::twin(&page.path),
+            markdown_url: twin(&page.path),
             published: f.published.iso(),
             published_long: f.published.long(lang),
             updated: f.updated.iso(),
             updated_long: f.updated.long(lang),
             section: &f.section,
             section_label: &section.label[&lang],
-            section_url: urls::section(lang, &section.path),
+            section_url: urls.section(lang, &section.path),
             tags: f
                 .tags
                 .iter()
                 .map(|t| TagLink {
                     name: t,
-                    url: urls::tag(lang, &slugify(t)),
+                    url: urls.tag(lang, &slugify(t)),
                 })
                 .collect(),
             draft: f.draft,
@@ -288,7 +294,8 @@ pub fn page(
                 .collect(),
         },
     );
-    let html_path = urls::file_of(&page.path);
+    let urls = &site.config.urls;
+    let html_path = urls.file_of(&page.path);
     // The page is named only if rendering fails.
     let what = source.path.display();
     let html = templates.render_file("page.html", &ctx, &what, html_path);
@@ -297,7 +304,7 @@ pub fn page(
         Some(_) => d,
         None => d.at(source, 0..3, "while rendering this page"),
     })?;
-    let twin_path = urls::twin(page.path.trim_start_matches('/'));
+    let twin_path = urls.file_of(&twin(&page.path));
     Ok([
         html,
         OutputFile::text(twin_path, markdown_twin(site, i, body)),

@@ -29,9 +29,10 @@ pub use rebuild::{Outcome, Rebuilder};
 use crate::pipeline::Options;
 use crate::shortcode::Registry;
 
-/// URL of the live-reload script (the templates include it when `live_reload` is on).
+/// URL of the live-reload script (the templates include it when `live_reload` is on), for a site
+/// at the root of its host; under a base path (`/notes/`) it is below that (`/notes/__sade/…`).
 pub const LIVE_JS_URL: &str = "/__sade/live.js";
-/// URL of the event stream.
+/// URL of the event stream (under the base path, as [`LIVE_JS_URL`]).
 pub const EVENTS_URL: &str = "/__sade/events";
 const LIVE_JS: &str = include_str!("serve/live.js");
 /// A comment line on idle event streams, so dead connections are noticed.
@@ -48,13 +49,15 @@ pub struct ServeOptions {
     pub port: u16,
     /// Include `draft: true` pages.
     pub drafts: bool,
+    /// Serve under this base URL's path instead of `sade.yaml`'s (`--base-url`).
+    pub base_url: Option<String>,
 }
 
 /// Something worth telling the person at the terminal.
 #[derive(Debug)]
 pub enum Note {
-    /// Listening at this address.
-    Serving(SocketAddr),
+    /// Listening at this address, the site under this base path (`/`, `/notes/`).
+    Serving(SocketAddr, String),
     /// `--bind` is not a loopback address: the site is reachable from the network.
     NotLoopback(IpAddr),
     /// Files are watched by polling (the native watcher failed with this message).
@@ -72,13 +75,20 @@ pub enum Note {
         /// Warnings, rendered.
         warnings: String,
     },
-    /// A build failed; the rendered diagnostics.
-    Failed(String),
+    /// A build failed.
+    Failed {
+        /// The rendered diagnostics.
+        report: String,
+        /// Whether an earlier good build is still served (otherwise every page shows the error).
+        serving: bool,
+    },
 }
 
 /// What is being served now.
 struct Snapshot {
     generation: u64,
+    /// The site's base path (`/`, `/notes/`): the site is served below it.
+    root: Arc<str>,
     files: Arc<HashMap<String, Arc<[u8]>>>,
     /// The rendered diagnostics of the last build, when it failed.
     error: Option<Arc<str>>,
@@ -132,6 +142,7 @@ impl Server {
         let shared = Arc::new(Shared {
             snapshot: RwLock::new(Arc::new(Snapshot {
                 generation: 0,
+                root: Arc::from("/"),
                 files: Arc::default(),
                 error: None,
             })),
@@ -157,10 +168,16 @@ impl Server {
         if !self.options.bind.is_loopback() {
             note(Note::NotLoopback(self.options.bind));
         }
-        let root = std::fs::canonicalize(&self.options.root)?;
+        let root = std::fs::canonicalize(&self.options.root).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("cannot open {}: {e}", self.options.root.display()),
+            )
+        })?;
         let build_options = Options {
             root: root.clone(),
             drafts: self.options.drafts,
+            base_url: self.options.base_url.clone(),
             live_reload: true,
             timings: None,
         };
@@ -188,7 +205,8 @@ impl Server {
             })?;
         let _ = ready_rx.recv();
         let _watcher = watch::watch(&root, changes_tx, &*note)?;
-        note(Note::Serving(self.addr));
+        let root = self.shared.current().root.to_string();
+        note(Note::Serving(self.addr, root));
 
         while !stop.load(Ordering::SeqCst) {
             match self.http.recv_timeout(Duration::from_millis(100)) {
@@ -212,16 +230,22 @@ fn publish(shared: &Shared, rebuilder: &Rebuilder, outcome: Outcome, note: &dyn 
     let old = shared.current();
     if outcome.diagnostics.has_errors() {
         let text = outcome.diagnostics.render();
-        note(Note::Failed(text.clone()));
+        note(Note::Failed {
+            report: text.clone(),
+            // A good build always has files (at least the sitemap).
+            serving: !old.files.is_empty(),
+        });
         shared.publish(Snapshot {
             generation: old.generation + 1,
+            root: old.root.clone(),
             files: old.files.clone(),
             error: Some(text.into()),
         });
         return;
     }
     let warnings = outcome.diagnostics.render();
-    if outcome.changed.is_empty() && old.error.is_none() {
+    let same_root = rebuilder.root().is_none_or(|r| *r == *old.root);
+    if outcome.changed.is_empty() && old.error.is_none() && same_root {
         if !outcome.steps.is_empty() {
             note(Note::Built {
                 generation: old.generation,
@@ -245,6 +269,7 @@ fn publish(shared: &Shared, rebuilder: &Rebuilder, outcome: Outcome, note: &dyn 
     let generation = old.generation + 1;
     shared.publish(Snapshot {
         generation,
+        root: rebuilder.root().map_or_else(|| old.root.clone(), Arc::from),
         files: Arc::new(files),
         error: None,
     });

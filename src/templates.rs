@@ -134,7 +134,7 @@ impl Templates {
                     }
                     let name = crate::output::relative(&dir, path);
                     let rel = Path::new(TEMPLATES_DIR).join(&name);
-                    match std::fs::read_to_string(path) {
+                    match crate::diagnostic::read_text(path) {
                         Ok(text) => {
                             sources.insert(name, Source::new(rel, text));
                         }
@@ -224,7 +224,7 @@ fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>>
     let mut errors = Vec::new();
     for lang in Lang::ALL {
         let rel = format!("{TEMPLATES_DIR}/strings/{}.yaml", lang.code());
-        let text = match std::fs::read_to_string(root.join(&rel)) {
+        let text = match crate::diagnostic::read_text(&root.join(&rel)) {
             Ok(t) => t,
             Err(e) => {
                 errors.push(Diagnostic::error(format!("cannot read {rel}: {e}")));

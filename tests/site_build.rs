@@ -385,7 +385,12 @@ fn bundled_site_builds_and_every_internal_link_resolves() {
         for attr in ["href=\"", "src=\""] {
             for piece in html.split(attr).skip(1) {
                 let dest = piece.split('"').next().unwrap();
-                let Some((file, anchor)) = sade::links::resolve(&from, dest) else {
+                let urls = sade::urls::Urls::default();
+                let Some(sade::links::Resolved {
+                    file: Some(file),
+                    anchor,
+                }) = sade::links::resolve(&urls, &from, dest)
+                else {
                     continue;
                 };
                 let target = out.join(&file);

@@ -32,6 +32,16 @@ impl Delay {
             .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
             .ok_or(DelayParseError::MissingUnit)?;
         let (number, unit) = text.split_at(split);
+        // `1e3ms`: the `e3` is an exponent, not the start of a unit.
+        let mut rest = unit.strip_prefix(['e', 'E']).unwrap_or(unit);
+        rest = rest.strip_prefix(['+', '-']).unwrap_or(rest);
+        if rest.len() < unit.len() && rest.starts_with(|c: char| c.is_ascii_digit()) {
+            let digits = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            let exponent = &unit[..unit.len() - rest.len() + digits];
+            return Err(DelayParseError::Exponent(format!("{number}{exponent}")));
+        }
         let scale = match unit {
             "ms" => 1.0,
             "s" => 1_000.0,
@@ -71,6 +81,12 @@ pub enum DelayParseError {
     /// `1.2.3s`.
     #[error("`{0}` is not a number")]
     BadNumber(String),
+    /// `1e3ms`: the number has an exponent.
+    #[error(
+        "`{0}` is written with an exponent; write durations with plain decimal numbers, like \
+         `1000ms` or `1.5s`"
+    )]
+    Exponent(String),
     /// Negative or too large.
     #[error("the duration must be a finite, non-negative amount")]
     OutOfRange,
@@ -92,6 +108,17 @@ mod tests {
             Err(DelayParseError::UnknownUnit(_))
         ));
         assert_eq!(Delay::parse("-1s"), Err(DelayParseError::OutOfRange));
+        for (text, number) in [("1e3ms", "1e3"), ("2.5E-1s", "2.5E-1"), ("1e+2m", "1e+2")] {
+            assert_eq!(
+                Delay::parse(text),
+                Err(DelayParseError::Exponent(number.into())),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            Delay::parse("1em"),
+            Err(DelayParseError::UnknownUnit(_))
+        ));
         assert_eq!(Delay::parse("30s").unwrap().to_string(), "30s");
         assert_eq!(Delay::parse("250ms").unwrap().to_string(), "250ms");
         assert_eq!(Delay::parse("1.5s").unwrap().to_string(), "1500ms");

@@ -31,7 +31,7 @@ mod timeline;
 
 pub use delay::{Delay, DelayParseError};
 pub use fleet::{Fleet, FleetStrategy};
-pub use params::{Param, ParamError, Params, ParamsBuilder, ParamsKey};
+pub use params::{count, Param, ParamError, Params, ParamsBuilder, ParamsKey};
 pub use schedule::{nominal_delay, Cell, Row, Schedule, Totals};
 pub use strategy::{Strategy, UnknownStrategy};
 pub use timeline::{Tick, Timeline};
@@ -40,8 +40,10 @@ pub use timeline::{Tick, Timeline};
 pub mod limits {
     /// Most attempts a schedule may have.
     pub const MAX_ATTEMPTS: u32 = 100;
-    /// Most clients in a fleet simulation.
+    /// Most clients in a fleet simulation (and requests in the odds' simulation).
     pub const MAX_CLIENTS: u32 = 100_000;
+    /// Most nested retry layers the odds report (SPEC §7).
+    pub const MAX_LAYERS: u32 = 10;
     /// Bins of the fleet histogram (what charts show).
     pub const FLEET_BINS: usize = 100;
     /// Each histogram bin is split in this many windows to find the peak: the busiest window is

@@ -62,6 +62,26 @@ impl Param {
     }
 }
 
+impl Param {
+    /// The largest value of a count (`attempts`, `clients`, `layers`), all of which start at 1;
+    /// `None` for the other parameters.
+    pub fn max_count(self) -> Option<u32> {
+        match self {
+            Param::Attempts => Some(limits::MAX_ATTEMPTS),
+            Param::Clients | Param::OddsClients => Some(limits::MAX_CLIENTS),
+            Param::Layers => Some(limits::MAX_LAYERS),
+            _ => None,
+        }
+    }
+}
+
+/// A count as the engine takes it (`u32`), from a whole number as written (`u64`): the value
+/// itself, never clamped; one that does not fit is refused with the count's range, as one that
+/// fits but is out of range is by the builders.
+pub fn count(param: Param, value: u64) -> Result<u32, ParamError> {
+    u32::try_from(value).map_err(|_| ParamError::count(param, value))
+}
+
 /// A parameter that failed validation: which one, what it was, what is allowed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParamError {
@@ -80,6 +100,16 @@ impl ParamError {
             value: value.to_string(),
             allowed: allowed.into(),
         }
+    }
+
+    /// A count (see [`Param::max_count`]) outside its range.
+    pub fn count(param: Param, value: impl fmt::Display) -> Self {
+        let max = param.max_count().unwrap_or(u32::MAX);
+        ParamError::new(
+            param,
+            value,
+            format!("it must be a whole number from 1 to {max}"),
+        )
     }
 
     /// The message with the parameter called `name` (what the user wrote for it).
@@ -182,24 +212,10 @@ impl ParamsBuilder {
             }
         }
         if !(1..=limits::MAX_ATTEMPTS).contains(&self.attempts) {
-            return Err(ParamError::new(
-                Param::Attempts,
-                self.attempts,
-                format!(
-                    "it must be a whole number from 1 to {}",
-                    limits::MAX_ATTEMPTS
-                ),
-            ));
+            return Err(ParamError::count(Param::Attempts, self.attempts));
         }
         if !(1..=limits::MAX_CLIENTS).contains(&self.clients) {
-            return Err(ParamError::new(
-                Param::Clients,
-                self.clients,
-                format!(
-                    "it must be a whole number from 1 to {}",
-                    limits::MAX_CLIENTS
-                ),
-            ));
+            return Err(ParamError::count(Param::Clients, self.clients));
         }
         if self.strategies.is_empty() {
             return Err(ParamError::new(

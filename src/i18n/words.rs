@@ -207,6 +207,8 @@ pub struct MessageWords {
     pub unknown_unit: &'static str,
     /// Not a number.
     pub not_number: &'static str,
+    /// A duration written with an exponent (`{text}`: its number and exponent).
+    pub exponent: &'static str,
     /// A duration below zero or too large.
     pub bad_duration: &'static str,
     /// Not a whole number (`{max}`).
@@ -399,6 +401,7 @@ const TR: Words = Words {
         no_unit: "{label}: `{value}` bir birim ister (ms, s, m ya da h), örneğin `100ms`",
         unknown_unit: "{label}: `{unit}` bir birim değil; ms, s, m ya da h kullanın",
         not_number: "{label}: `{value}` bir sayı değil",
+        exponent: "{label}: `{text}` üslü yazılmış; süreyi düz ondalık sayıyla yazın, örneğin `1000ms` ya da `1.5s`",
         bad_duration: "{label}: `{value}` sıfır ya da daha uzun, sonlu bir süre olmalı",
         not_whole: "{label}: `{value}` 0 ile {max} arasında bir tam sayı değil",
         unknown_strategy: "{label}: `{value}` bir strateji değil",
@@ -546,6 +549,7 @@ const EN: Words = Words {
         no_unit: "{label}: `{value}` needs a unit (ms, s, m or h), e.g. `100ms`",
         unknown_unit: "{label}: `{unit}` is not a unit; use ms, s, m or h",
         not_number: "{label}: `{value}` is not a number",
+        exponent: "{label}: `{text}` is written with an exponent; write the duration as a plain decimal, e.g. `1000ms` or `1.5s`",
         bad_duration: "{label}: `{value}` must be a finite duration of zero or more",
         not_whole: "{label}: `{value}` is not a whole number from 0 to {max}",
         unknown_strategy: "{label}: `{value}` is not a strategy",

@@ -74,14 +74,7 @@ impl InputsBuilder {
             None => None,
         };
         if !(1..=limits::MAX_CLIENTS).contains(&self.clients) {
-            return Err(ParamError {
-                param: Param::OddsClients,
-                value: self.clients.to_string(),
-                allowed: format!(
-                    "it must be a whole number from 1 to {}",
-                    limits::MAX_CLIENTS
-                ),
-            });
+            return Err(ParamError::count(Param::OddsClients, self.clients));
         }
         if let Some(layers) = self.layers {
             if fail.is_none() {
@@ -92,11 +85,7 @@ impl InputsBuilder {
                 });
             }
             if !(1..=MAX_LAYERS).contains(&layers) {
-                return Err(ParamError {
-                    param: Param::Layers,
-                    value: layers.to_string(),
-                    allowed: format!("it must be a whole number from 1 to {MAX_LAYERS}"),
-                });
+                return Err(ParamError::count(Param::Layers, layers));
             }
         }
         // K·τ plus any strategy's worst-case waits must stay finite: every start time is at most

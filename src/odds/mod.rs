@@ -80,7 +80,7 @@ pub use render::{render_json, render_text};
 pub const DEFAULT_CLIENTS: u32 = 10_000;
 
 /// Most nested layers [`nested`] accepts.
-pub const MAX_LAYERS: u32 = 10;
+pub use crate::backoff::limits::MAX_LAYERS;
 
 /// The shares of the quantiles reported, in thousandths: p50, p90, p99.
 pub const QUANTILES: [u32; 3] = [500, 900, 990];

@@ -119,15 +119,16 @@ fn plain(request: Request, status: u16, text: &str, extra: &[Header]) {
     reply(request, status, "text/plain; charset=utf-8", body, extra);
 }
 
-/// The page shown in place of any page while the last build failed.
-fn error_page(text: &str) -> String {
+/// The page shown in place of any page while the last build failed; `root` is the base path.
+fn error_page(text: &str, root: &str) -> String {
     let escaped = crate::html::escape(text);
+    let script = [root, &LIVE_JS_URL[1..]].concat();
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>Build error · sade</title>\n</head>\n<body>\n\
          <div class=\"error-overlay\" role=\"alert\"><pre>{escaped}</pre></div>\n\
-         <script src=\"{LIVE_JS_URL}\"></script>\n</body>\n</html>\n"
+         <script src=\"{script}\"></script>\n</body>\n</html>\n"
     )
 }
 
@@ -142,31 +143,48 @@ pub(super) fn handle(request: Request, shared: &Arc<Shared>) {
     }
     let target = request.url().to_string();
     let path = target.split(['?', '#']).next().unwrap_or("");
-    if path == EVENTS_URL {
+    let query = target.find('?').map_or("", |i| &target[i..]);
+    if !path.starts_with('/') {
+        return plain(request, 400, "bad request path\n", &[]);
+    }
+    let snapshot = shared.current();
+    let root: &str = &snapshot.root;
+    // The site is served below its base path: the path below it, from its own `/`
+    // (`/notes/tr/x/` → `/tr/x/`). `/` and the base path without its slash lead there.
+    let below = path.starts_with(root).then(|| &path[root.len() - 1..]);
+    if below.is_none() && (path == "/" || path == root.trim_end_matches('/')) {
+        let location = [root, query].concat();
+        return plain(request, 302, "found\n", &[header("Location", &location)]);
+    }
+    if below == Some(EVENTS_URL) {
         return events(request, shared);
     }
-    if path == LIVE_JS_URL {
+    if below == Some(LIVE_JS_URL) {
         let body: Arc<[u8]> = Arc::from(LIVE_JS.as_bytes());
         return reply(request, 200, content_type(LIVE_JS_URL), body, &[]);
     }
-    let key = match resolve(&target) {
-        Ok(k) => k,
-        Err(Refusal::BadRequest) => return plain(request, 400, "bad request path\n", &[]),
+    // Outside the base path nothing is served: as a missing file.
+    let key = match below.map(resolve) {
+        Some(Ok(k)) => Some(k),
+        Some(Err(Refusal::BadRequest)) => return plain(request, 400, "bad request path\n", &[]),
+        None => None,
     };
-    let snapshot = shared.current();
-    let found = snapshot.files.get(&key);
-    let is_page = found.is_none() || key.ends_with(".html");
+    let found = key.as_ref().and_then(|k| snapshot.files.get(k));
+    let is_page = found.is_none() || key.as_ref().is_some_and(|k| k.ends_with(".html"));
     if let (Some(error), true) = (&snapshot.error, is_page) {
-        let body: Arc<[u8]> = Arc::from(error_page(error).into_bytes());
+        let body: Arc<[u8]> = Arc::from(error_page(error, root).into_bytes());
         return reply(request, 500, content_type("x.html"), body, &[]);
     }
-    if let Some(bytes) = found {
-        return reply(request, 200, content_type(&key), bytes.clone(), &[]);
+    if let (Some(bytes), Some(key)) = (found, &key) {
+        return reply(request, 200, content_type(key), bytes.clone(), &[]);
     }
-    if !key.ends_with("/index.html") && snapshot.files.contains_key(&format!("{key}/index.html")) {
-        let query = target.find('?').map_or("", |i| &target[i..]);
-        let location = format!("{path}/{query}");
-        return plain(request, 301, "moved\n", &[header("Location", &location)]);
+    if let Some(key) = &key {
+        if !key.ends_with("/index.html")
+            && snapshot.files.contains_key(&format!("{key}/index.html"))
+        {
+            let location = format!("{path}/{query}");
+            return plain(request, 301, "moved\n", &[header("Location", &location)]);
+        }
     }
     match snapshot.files.get("404.html") {
         Some(page) => reply(request, 404, content_type("404.html"), page.clone(), &[]),

@@ -30,7 +30,9 @@
   }
   var existing = document.querySelector(".error-overlay");
   if (existing) styleOverlay(existing);
-  var events = new EventSource("/__sade/events");
+  // Beside this script, under the site's base path (`/__sade/events`, `/notes/__sade/events`).
+  var here = document.currentScript && document.currentScript.src;
+  var events = new EventSource(here ? new URL("events", here).href : "/__sade/events");
   events.addEventListener("hello", function (e) {
     // A new generation since this page connected last (the server restarted or rebuilt while
     // the stream was down): reload.

@@ -101,6 +101,13 @@ impl Rebuilder {
         self.state.as_ref().map(|s| &s.outputs)
     }
 
+    /// The base path the last good build is served under (`/`, `/notes/`).
+    pub fn root(&self) -> Option<&str> {
+        self.state
+            .as_ref()
+            .map(|s| s.pipeline.site().config.urls.root())
+    }
+
     /// Rebuilds after `paths` (absolute, or relative to the root) changed.
     pub fn rebuild(&mut self, paths: &[PathBuf]) -> Outcome {
         match self.classify(paths) {

@@ -27,6 +27,9 @@ pub enum ArgKind {
     Bool,
     /// `"text"` (a bare word is accepted too).
     Str,
+    /// A link: `"/img/x.svg"`, `"x.png"`, `"https://…"`. One written from the site's root is
+    /// rendered under the site's base path, as links in the page are.
+    Url,
     /// One of the listed words.
     Choice(Cow<'static, [Cow<'static, str>]>),
     /// `all`, a strategy name, or a list of strategy names.
@@ -45,6 +48,7 @@ impl ArgKind {
             ArgKind::Integer => format!("a whole number from 0 to {}", u64::MAX),
             ArgKind::Bool => "`true` or `false`".into(),
             ArgKind::Str => "a \"string\"".into(),
+            ArgKind::Url => "a \"path\" or \"URL\", such as \"/img/x.svg\"".into(),
             ArgKind::Choice(c) => format!(
                 "one of {}",
                 c.iter().map(|x| x.as_ref()).collect::<Vec<_>>().join(", ")
@@ -97,6 +101,7 @@ impl ArgKind {
             (ArgKind::Str, Value::Str(s) | Value::Word(s)) => {
                 Ok(ArgValue::Str(Cow::Owned(s.clone())))
             }
+            (ArgKind::Url, Value::Str(s) | Value::Word(s)) => Ok(ArgValue::Url(s.clone())),
             (ArgKind::Choice(choices), Value::Word(w)) => {
                 if choices.iter().any(|c| c == w) {
                     Ok(ArgValue::Str(Cow::Owned(w.clone())))
@@ -204,6 +209,8 @@ pub enum ArgValue {
     Bool(bool),
     /// Text: a string, a bare word, or one of a choice's words.
     Str(Cow<'static, str>),
+    /// A link, as written.
+    Url(String),
     /// Strategies, in index order.
     Strategies(Cow<'static, [Strategy]>),
     /// Retry libraries, in the order given.
@@ -228,6 +235,7 @@ impl fmt::Display for ArgValue {
                 let ids: Vec<&str> = l.iter().map(|l| l.id()).collect();
                 write!(f, "[{}]", ids.join(", "))
             }
+            ArgValue::Url(s) => write!(f, "{s:?}"),
             ArgValue::Strategies(s) if **s == Strategy::ALL => f.write_str("all"),
             ArgValue::Strategies(s) => match &s[..] {
                 [one] => f.write_str(one.name()),
@@ -361,6 +369,13 @@ impl Args {
         match self.get(name)? {
             ArgValue::Str(s) => Ok(s),
             _ => Err(Args::mismatch(name, "text")),
+        }
+    }
+    /// A link argument, as written (see [`ArgKind::Url`]).
+    pub fn url(&self, name: &str) -> Result<&str, ArgError> {
+        match self.get(name)? {
+            ArgValue::Url(s) => Ok(s),
+            _ => Err(Args::mismatch(name, "a link")),
         }
     }
     /// A strategies argument.

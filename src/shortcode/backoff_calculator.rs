@@ -462,8 +462,11 @@ impl Shortcode for BackoffCalculator {
         html.push_str("</div>\n<script type=\"application/json\" class=\"sade-data\">");
         html.push_str(&data_json(lang));
         html.push_str("</script>\n</div>\n");
+        // The scripts are the site's own files, under its base path.
         for script in ["backoff", "odds", "libraries", "calculator"] {
-            html.push_str("<script src=\"/js/");
+            html.push_str("<script src=\"");
+            html.push_str(ctx.root);
+            html.push_str("js/");
             html.push_str(script);
             html.push_str(".js\" defer></script>\n");
         }

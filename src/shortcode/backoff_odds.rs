@@ -129,9 +129,8 @@ pub(super) fn inputs(
     deadline: Option<Delay>,
     outage: Option<Delay>,
 ) -> Result<Inputs, ArgError> {
-    let clients = args.integer("clients")?;
-    let clients = u32::try_from(clients)
-        .map_err(|_| ArgError::new("clients", format!("`clients` is too large ({clients})")))?;
+    let clients = crate::backoff::count(Param::OddsClients, args.integer("clients")?)
+        .map_err(|e| ArgError::new("clients", e.to_string()))?;
     Inputs::builder()
         .fail(fail)
         .timeout(args.duration("timeout")?)

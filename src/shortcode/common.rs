@@ -84,10 +84,9 @@ fn schedule_params(args: &Args, attempts_arg: &str, fleet: bool) -> Result<Param
         if args.value(name).is_none() {
             return Ok(None);
         }
-        let n = args.integer(name)?;
-        u32::try_from(n)
+        crate::backoff::count(param, args.integer(name)?)
             .map(Some)
-            .map_err(|_| ArgError::new(name, format!("`{name}` is too large ({n})")))
+            .map_err(|e| ArgError::new(name, e.message(name)))
     };
     let mut builder = Params::builder(args.duration(name(Param::Base))?)
         .factor(args.number(name(Param::Factor))?)

@@ -91,23 +91,38 @@ pub struct SyntaxError {
     pub help: Option<String>,
 }
 
-/// Does a shortcode start at `at` (`<<`, optional spaces, a name, optional spaces, `(`)?
-/// Anything else (`x << 2`, `<<<`) is ordinary text.
+/// Does a shortcode start at `at`: `<<`, optional spaces, a name, optional spaces, `(`? A name
+/// here is what looks like one to a reader: letters of any script, digits and `_`, starting with
+/// a letter or `_`, so `<< tablo_şğı(x=1) >>` is a call (with a bad name, an error) rather than
+/// prose. Anything else (`x << 2`, `1 << 4 (16)`, `<<<`) is ordinary text.
 pub fn starts_call(src: &str, at: usize) -> bool {
     let rest = &src[at..];
     let Some(rest) = rest.strip_prefix("<<") else {
         return false;
     };
     let rest = rest.trim_start_matches([' ', '\t']);
-    let name_len = rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .unwrap_or(rest.len());
-    if name_len == 0 || !rest.as_bytes()[0].is_ascii_alphabetic() {
+    if !rest
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+    {
         return false;
     }
+    let name_len = rest.find(|c: char| !is_name_char(c)).unwrap_or(rest.len());
     rest[name_len..]
         .trim_start_matches([' ', '\t'])
         .starts_with('(')
+}
+
+/// A character of what looks like a shortcode name (see [`starts_call`]).
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Whether `name` can name a shortcode: ASCII letters, digits and `_`, starting with a letter.
+pub fn is_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 struct Parser<'a> {
@@ -142,6 +157,16 @@ impl<'a> Parser<'a> {
     fn here(&self) -> Range<usize> {
         let len = self.peek().map_or(0, char::len_utf8);
         self.pos..self.pos + len.max(if self.pos < self.src.len() { 1 } else { 0 })
+    }
+
+    /// A shortcode's name as written: what [`starts_call`] took for one (checked against
+    /// [`is_name`] where the name is looked up).
+    fn name(&mut self) -> Option<(String, Range<usize>)> {
+        let start = self.pos;
+        while let Some(c) = self.peek().filter(|&c| is_name_char(c)) {
+            self.pos += c.len_utf8();
+        }
+        (self.pos > start).then(|| (self.src[start..self.pos].to_string(), start..self.pos))
     }
 
     fn ident(&mut self) -> Option<(String, Range<usize>)> {
@@ -193,11 +218,14 @@ impl<'a> Parser<'a> {
                                     s.push(c);
                                     self.pos += 1;
                                 }
-                                _ => {
+                                next => {
+                                    // The backslash and the character after it, whatever its
+                                    // length (`\ş` is three bytes).
+                                    let end = self.pos + next.map_or(0, char::len_utf8);
                                     return Err(self.error(
                                         "unknown escape; only `\\\"` and `\\\\` are allowed",
-                                        self.pos - 1..self.pos + 1,
-                                    ))
+                                        self.pos - 1..end,
+                                    ));
                                 }
                             }
                         }
@@ -325,7 +353,7 @@ pub fn parse_call(src: &str, start: usize, limit: usize) -> Result<Call, SyntaxE
     };
     p.skip_ws();
     let (name, name_span) = p
-        .ident()
+        .name()
         .ok_or_else(|| p.error("expected a shortcode name after `<<`", p.here()))?;
     p.expect('(', || "`(` after the shortcode name".into())?;
     let mut args: Vec<Arg> = Vec::new();
@@ -463,6 +491,53 @@ mod tests {
         assert!(!starts_call("a << b", 2));
         assert!(!starts_call("<<<", 0));
         assert!(starts_call("<<x()>>", 0));
+        for prose in [
+            "1 << 3",
+            "8 >> 1",
+            "1 << 4 (16)",
+            "x << (a+b)",
+            "a <<-b(",
+            "<< x y(1)",
+        ] {
+            let at = prose.find("<<").unwrap_or(0);
+            assert!(!starts_call(prose, at), "{prose}");
+        }
+    }
+
+    /// What looks like a call is one, whatever script its name is in; only ASCII names are valid.
+    #[test]
+    fn a_name_in_any_script_starts_a_call() {
+        for (src, name) in [
+            ("<< tablo_şğı(x=1) >>", "tablo_şğı"),
+            ("<<ş()>>", "ş"),
+            ("<< _x(a=1) >>", "_x"),
+            ("<< таблица (a=1) >>", "таблица"),
+            ("<< t2(a=1) >>", "t2"),
+        ] {
+            assert!(starts_call(src, 0), "{src}");
+            let call = parse_call(src, 0, src.len()).unwrap();
+            assert_eq!(call.name, name);
+            assert_eq!(&src[call.name_span.clone()], name);
+        }
+        assert!(is_name("backoff_table") && is_name("t2"));
+        for bad in ["tablo_şğı", "_x", "2t", "", "a-b", "ş"] {
+            assert!(!is_name(bad), "{bad}");
+        }
+    }
+
+    /// Found by fuzzing (fuzz/regressions/shortcode_grammar/): the span of an unknown escape
+    /// ended inside a Turkish letter after the backslash.
+    #[test]
+    fn an_unknown_escape_is_underlined_whole() {
+        for (src, escape) in [
+            (r#"<< t(a="\ş") >>"#, r"\ş"),
+            (r#"<< t(a="\n") >>"#, r"\n"),
+            ("<< t(a=\"\\", r"\"),
+        ] {
+            let e = parse_call(src, 0, src.len()).unwrap_err();
+            assert!(e.message.starts_with("unknown escape"), "{e:?}");
+            assert_eq!(&src[e.span.clone()], escape, "{src}");
+        }
     }
 
     #[test]

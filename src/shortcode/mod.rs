@@ -70,8 +70,11 @@ pub struct Context<'a> {
     pub lang: Lang,
     /// The page's title.
     pub page_title: &'a str,
-    /// The page's site-relative URL path.
+    /// The page's URL path (under the site's base path).
     pub page_path: &'a str,
+    /// The site's base path, `/` or `/notes/`: where a shortcode's own links start (the
+    /// calculator's scripts), and what links written from the site's root get.
+    pub root: &'a str,
     /// Is the call alone in its paragraph?
     pub block: bool,
     /// UI strings of the page's language (template shortcodes see them).
@@ -81,13 +84,15 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    /// A context for a document in `lang` titled `title` at `path`: inline, without UI strings
-    /// or timings (a page's own context comes from [`crate::pipeline::Pipeline::context`]).
+    /// A context for a document in `lang` titled `title` at `path`, on a site at the root of its
+    /// host: inline, without UI strings or timings (a page's own context comes from
+    /// [`crate::pipeline::Pipeline::context`]).
     pub fn new(lang: Lang, title: &'a str, path: &'a str) -> Context<'a> {
         Context {
             lang,
             page_title: title,
             page_path: path,
+            root: "/",
             block: false,
             strings: None,
             timings: None,
@@ -201,6 +206,22 @@ impl Registry {
         source: &Source,
         ctx: &Context,
     ) -> Result<Expansion, Diagnostic> {
+        if !grammar::is_name(&call.name) {
+            // Turkish letters folded (`tablo_şğı` → `tablo_sgi`): the name meant, if there is one.
+            let folded = crate::content::slugify(&call.name).replace('-', "_");
+            let suggestion = match self.get(&folded) {
+                Some(_) => Some(folded.as_str()),
+                None => closest(&folded, self.names()),
+            };
+            return Err(Diagnostic::error(format!(
+                "`{}` is not a shortcode name: shortcode names are ASCII letters, digits and `_`, \
+                 starting with a letter",
+                call.name
+            ))
+            .at(source, call.name_span.clone(), "not a shortcode name")
+            .with_suggestion(suggestion)
+            .with_help("to write `<<` as text, escape it: `\\<<`"));
+        }
         let Some(shortcode) = self.get(&call.name) else {
             return Err(
                 Diagnostic::error(format!("unknown shortcode `{}`", call.name))

@@ -15,9 +15,11 @@
 //! <aside class="callout callout-{{ args.kind }}">…</aside>
 //! ```
 //!
-//! Types: `duration`, `duration_or_none`, `number`, `integer`, `bool`, `string`, `choice`
+//! Types: `duration`, `duration_or_none`, `number`, `integer`, `bool`, `string`, `url`, `choice`
 //! (with `choices`), `strategies`. The template sees `args` (durations in milliseconds, `none` as
-//! null), `lang`, `page` (`title`, `url`), `block` and `t` (the page language's UI strings).
+//! null, a `url` written from the site's root under its base path), `lang`, `page` (`title`,
+//! `url`), `root` (the site's base path, `/` or `/notes/`), `block` and `t` (the page language's
+//! UI strings).
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -76,13 +78,14 @@ const DECLARATION_KEYS: [&str; 8] = [
     "required",
 ];
 
-const TYPES: [&str; 8] = [
+const TYPES: [&str; 9] = [
     "duration",
     "duration_or_none",
     "number",
     "integer",
     "bool",
     "string",
+    "url",
     "choice",
     "strategies",
 ];
@@ -126,7 +129,7 @@ pub fn load(root: &Path, templates: &Templates) -> Result<Vec<TemplateShortcode>
             continue;
         };
         let rel = format!("{TEMPLATES_DIR}/{SHORTCODES_DIR}/{name}.html");
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::diagnostic::read_text(&path) {
             Ok(t) => t,
             Err(e) => {
                 errors.push(Diagnostic::error(format!("cannot read {rel}: {e}")));
@@ -152,10 +155,12 @@ fn parse(
     templates: &Templates,
 ) -> Result<TemplateShortcode, Diagnostic> {
     let text = &source.text;
-    let head = || 0..text.find('\n').unwrap_or(text.len()).max(1);
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.is_empty() {
+    // The first line (or nothing, in an empty file).
+    let head = || 0..text.split(['\n', '\r']).next().unwrap_or("").len();
+    if !super::grammar::is_name(name) {
         return Err(Diagnostic::error(format!(
-            "`{name}` cannot be a shortcode name; use letters, digits and `_`"
+            "`{name}` cannot be a shortcode name; use ASCII letters, digits and `_`, starting \
+             with a letter"
         ))
         .at(source, head(), "in this file"));
     }
@@ -209,6 +214,7 @@ fn parse(
             "integer" => ArgKind::Integer,
             "bool" => ArgKind::Bool,
             "string" => ArgKind::Str,
+            "url" => ArgKind::Url,
             "strategies" => ArgKind::Strategies,
             "libraries" => ArgKind::Libraries,
             "choice" if !a.choices.is_empty() => ArgKind::Choice(Cow::Owned(
@@ -277,6 +283,7 @@ fn default_value(name: &str, v: &serde_yaml::Value, kind: &ArgKind) -> Result<Ar
     use serde_yaml::Value as Y;
     let text = match (v, kind) {
         (Y::String(s), ArgKind::Str) => return Ok(ArgValue::Str(Cow::Owned(s.clone()))),
+        (Y::String(s), ArgKind::Url) => return Ok(ArgValue::Url(s.clone())),
         (Y::String(s), _) => s.clone(),
         (Y::Bool(b), _) => b.to_string(),
         (Y::Number(n), _) => n.to_string(),
@@ -297,8 +304,9 @@ fn default_value(name: &str, v: &serde_yaml::Value, kind: &ArgKind) -> Result<Ar
 }
 
 /// Arguments as template values. Whole numbers are integers, so a template writes `640`, not
-/// `640.0`; durations are in milliseconds; strategies are a list of names.
-fn to_json(v: &ArgValue) -> Json {
+/// `640.0`; durations are in milliseconds; strategies are a list of names; a link written from
+/// the site's root is under the base path `root`.
+fn to_json(v: &ArgValue, root: &str) -> Json {
     let number = |x: f64| crate::html::whole(x).map_or_else(|| json!(x), |n| json!(n));
     match v {
         ArgValue::Duration(d) | ArgValue::DurationOrNone(Some(d)) => number(d.as_ms()),
@@ -307,6 +315,7 @@ fn to_json(v: &ArgValue) -> Json {
         ArgValue::Integer(n) => json!(n),
         ArgValue::Bool(b) => json!(b),
         ArgValue::Str(s) => json!(s),
+        ArgValue::Url(s) => json!(crate::urls::rooted(root, s)),
         ArgValue::Strategies(s) => Json::Array(s.iter().map(|s| json!(s.name())).collect()),
         ArgValue::Libraries(l) => Json::Array(l.iter().map(|l| json!(l.id())).collect()),
     }
@@ -326,11 +335,12 @@ impl Shortcode for TemplateShortcode {
         let mut c = tera::Context::new();
         let values: serde_json::Map<String, Json> = args
             .iter()
-            .map(|(k, v)| (k.to_string(), to_json(v)))
+            .map(|(k, v)| (k.to_string(), to_json(v, ctx.root)))
             .collect();
         c.insert("args", &values);
         c.insert("lang", ctx.lang.code());
         c.insert("block", &ctx.block);
+        c.insert("root", ctx.root);
         c.insert(
             "page",
             &json!({"title": ctx.page_title, "url": ctx.page_path}),

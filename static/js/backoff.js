@@ -337,6 +337,9 @@
     if (split < 0) return { code: "no_unit" };
     var number = text.slice(0, split);
     var unit = text.slice(split);
+    // `1e3ms`: the `e3` is an exponent, not the start of a unit.
+    var exponent = /^[eE][+-]?[0-9]+/.exec(unit);
+    if (exponent) return { code: "exponent", text: number + exponent[0] };
     var scale = unit === "ms" ? 1 : unit === "s" ? 1000 : unit === "m" || unit === "min" ? 60000
       : unit === "h" ? 3600000 : 0;
     if (scale === 0) return { code: "unknown_unit", unit: unit };
@@ -507,12 +510,19 @@
     return cap === null ? ms : Math.min(ms, cap);
   }
 
+  /** What a duration's error names beside its value: the unit, or the exponent's text. */
+  function delayDetails(d) {
+    if (d.unit !== undefined) return { unit: d.unit };
+    if (d.text !== undefined) return { text: d.text };
+    return null;
+  }
+
   /** A duration argument as written, or pushes its error. */
   function durationArg(arg, value, errors) {
     var text = textOf(value);
     var d = parseDelay(text);
     if (d.code) {
-      errors.push(inputError(arg, d.code, text, d.unit === undefined ? null : { unit: d.unit }));
+      errors.push(inputError(arg, d.code, text, delayDetails(d)));
       return null;
     }
     return d.ms;
@@ -1139,6 +1149,7 @@
       parseU32: parseU32,
       rustTrim: rustTrim,
       inputError: inputError,
+      delayDetails: delayDetails,
       suggest: suggest,
       keys: freeze(KEYS.slice()),
     }),

@@ -88,7 +88,7 @@
     var text = typeof value === "number" ? B.rustF64(value) : String(value);
     var d = E.parseDelay(text);
     if (d.code) {
-      errors.push(E.inputError(arg, d.code, text, d.unit === undefined ? null : { unit: d.unit }));
+      errors.push(E.inputError(arg, d.code, text, E.delayDetails(d)));
       return null;
     }
     return d.ms;

@@ -153,9 +153,15 @@ pub struct Serve {
 impl Serve {
     /// Starts the real binary on a free port and waits for its address.
     pub fn start(root: &Path) -> Serve {
+        Serve::start_with(root, &[])
+    }
+
+    /// [`Serve::start`] with more arguments.
+    pub fn start_with(root: &Path, args: &[&str]) -> Serve {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sade"))
             .args(["serve", "--port", "0", "--root"])
             .arg(root)
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
