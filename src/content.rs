@@ -149,24 +149,30 @@ pub fn slugify(text: &str) -> String {
     out
 }
 
-/// The span of `key`'s value in the front matter (for errors found after parsing).
+/// The opening `---` line of a page's text (a byte-order mark is gone when the text is read).
+const OPENING_LINE: Range<usize> = 0..3;
+
+/// The span of `key`'s value in the front matter `fm` (for errors found after parsing): the value
+/// on the key's line, or an empty span at the end of that line when the value is empty (a caret
+/// after `key:`); the opening `---` when no line starts with `key:` (a quoted key, a text no
+/// longer at hand).
 fn value_span(source: &Source, fm: Range<usize>, key: &str) -> Range<usize> {
     // A text let go after rendering and not read back (see `Site::reload_sources`) has no span.
     let Some(text) = source.text.get(fm.clone()) else {
-        return fm.start..fm.start + 3;
+        return OPENING_LINE;
     };
     let mut pos = fm.start;
     for line in text.split_inclusive('\n') {
         if let Some(rest) = line.strip_prefix(key) {
             if let Some(value) = rest.strip_prefix(':') {
-                let value_trimmed = value.trim();
+                let value = value.trim_end_matches(['\n', '\r']);
                 let start = pos + key.len() + 1 + (value.len() - value.trim_start().len());
-                return start..start + value_trimmed.len().max(1);
+                return start..start + value.trim().len();
             }
         }
         pos += line.len();
     }
-    fm.start..fm.start + 3
+    OPENING_LINE
 }
 
 fn yaml_date(value: &serde_yaml::Value) -> Result<Date, String> {
@@ -522,6 +528,62 @@ mod tests {
         );
         assert_eq!(slugify("IŞIK ılık"), "isik-ilik");
         assert_eq!(slugify("  --a  b-- "), "a-b");
+    }
+
+    /// Letters of other scripts are kept, lowercased, and separated like Latin ones.
+    #[test]
+    fn greek_and_cyrillic_slugs() {
+        assert_eq!(slugify("Ελληνικά Γράμματα"), "ελληνικά-γράμματα");
+        assert_eq!(
+            slugify("Повторные попытки: ЭКСПОНЕНТА!"),
+            "повторные-попытки-экспонента"
+        );
+        assert_eq!(slugify("ΑΒΓ-abc Дж"), "αβγ-abc-дж");
+        assert_eq!(slugify("—Ωmega—"), "ωmega");
+        assert_eq!(
+            slugify("٣ 日本"),
+            "٣-日本",
+            "digits and letters without case"
+        );
+    }
+
+    fn page_text(front_matter: &str) -> Source {
+        Source::new(Path::new("x.tr.md"), format!("---\n{front_matter}---\nx\n"))
+    }
+
+    /// The value on the key's line, found past any spaces; an empty value, an empty span at the
+    /// line's end (before a CRLF's `\r` too).
+    #[test]
+    fn value_spans_skip_spaces_and_point_at_an_empty_value() {
+        let fm_of = |s: &Source| split_front_matter(&s.text).unwrap().0;
+        let s = page_text("title: x\npublished:    2026-06-17  \nupdated:\ntags:[a]\nlang:   \n");
+        let fm = fm_of(&s);
+        let at = |key: &str| {
+            let span = value_span(&s, fm.clone(), key);
+            (&s.text[span.clone()], span.start)
+        };
+        assert_eq!(at("title"), ("x", 11));
+        assert_eq!(at("published"), ("2026-06-17", 27));
+        assert_eq!(at("updated"), ("", 48), "right after `updated:`");
+        assert_eq!(at("tags"), ("[a]", 54));
+        assert_eq!(at("lang"), ("", 66), "after the spaces");
+        let s = page_text("title:\tşık\r\nupdated:\r\n");
+        let fm = fm_of(&s);
+        assert_eq!(&s.text[value_span(&s, fm.clone(), "title")], "şık");
+        assert_eq!(value_span(&s, fm, "updated"), 26..26);
+    }
+
+    /// A key no line starts with (quoted, or spelled `title :`) is pointed at by the opening
+    /// `---`, as is any key of a text no longer at hand.
+    #[test]
+    fn a_key_not_found_points_at_the_opening_line() {
+        let s = page_text("# Şöyle\n\"title\": x\nsection : Tool\n");
+        let fm = split_front_matter(&s.text).unwrap().0;
+        assert_eq!(value_span(&s, fm.clone(), "title"), 0..3);
+        assert_eq!(value_span(&s, fm.clone(), "section"), 0..3);
+        assert_eq!(value_span(&s, fm.clone(), "author"), 0..3);
+        let gone = Source::new(Path::new("x.tr.md"), String::new());
+        assert_eq!(value_span(&gone, fm, "title"), 0..3);
     }
 
     #[test]

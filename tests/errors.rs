@@ -150,6 +150,30 @@ golden!(
     ))
 );
 
+// Front matter values are underlined where they are, past any spaces; an empty one at the end
+// of its key's line.
+golden!(
+    front_matter_values_after_spaces_or_empty,
+    report(&[
+        (
+            "tools/x.tr.md",
+            "---\ntitle: \"Işık\"\nlang:     en\npublished:      2026-02-30\nsection: Tool\n---\nx\n"
+        ),
+        (
+            "tools/y.tr.md",
+            "---\ntitle: \"Işık\"\npublished:\nsection: Tool\n---\nx\n"
+        ),
+    ])
+);
+// A key no line starts with (here a quoted one) is pointed at by the opening `---`.
+golden!(
+    front_matter_key_not_found,
+    report(&[(
+        "tools/x.tr.md",
+        "---\n# Şöyle bir sayfa\n\"title\": \"  \"\npublished: 2026-06-17\nsection: Tool\n---\nx\n"
+    )])
+);
+
 /// The report of a build whose `templates/NAME` was changed by `edit`.
 fn template_report(name: &str, edit: impl Fn(&str) -> String) -> String {
     let site = common::site_with(&[("tools/x.tr.md", &page("x\n"))]);
@@ -299,6 +323,7 @@ fn a_source_changed_during_the_build_is_not_misquoted() {
     let p = &built.pages[0];
     assert!(p.source.text.is_empty(), "a changed file is not read back");
     let span = p.front_span("title");
+    assert_eq!(span, 0..3, "the opening `---`");
     let shown = sade::diagnostic::Diagnostic::error("x")
         .at(&p.source, span, "here")
         .render();
