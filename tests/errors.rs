@@ -150,6 +150,40 @@ golden!(
     ))
 );
 
+// Where each syntax error points: the character where the call goes wrong, after Turkish
+// letters on its line (columns count characters, not bytes).
+golden!(
+    syntax_error_positions,
+    one(concat!(
+        "Şöyle: << backoff_delay(base=1s attempt=2) >>\n\n",
+        "Işık: << backoff_delay(base=, attempt=2) >>\n\n",
+        "Ağır: << backoff_delay(base 1s) >>\n\n",
+        "Çığ: << backoff_delay(=1s) >>\n\n",
+        "İğne: << backoff_table(base=1s, jitter=[full equal]) >>\n\n",
+        "Ilık: << backoff_table(base=1s, jitter=[none, [full]]) >>\n",
+    ))
+);
+// A call that never ends is underlined at its `<<`, whether it stops after a value, after a
+// comma, before `>>` or inside a string.
+golden!(
+    unterminated_shortcodes,
+    one(concat!(
+        "Öğle: << backoff_delay(base=1s, attempt=2\n\n",
+        "Gölge: << backoff_delay(base=1s,\n\n",
+        "Üzgün: << backoff_delay(base=1s, attempt=2) sonra\n\n",
+        "Şık: << note(text=\"açık) >>\n",
+    ))
+);
+// Values that are none: an unknown escape (with the letter after the backslash), a word of
+// Turkish letters, a negative duration.
+golden!(
+    bad_values,
+    one(concat!(
+        "Çığ: << note(text=\"yol\\ş\") >>\n\n",
+        "Ağaç: << backoff_delay(base=şimdi, attempt=2) >>\n\n",
+        "Işık: << backoff_delay(base=-1s, attempt=2) >>\n",
+    ))
+);
 // Front matter values are underlined where they are, past any spaces; an empty one at the end
 // of its key's line.
 golden!(
