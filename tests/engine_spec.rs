@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
-use sade::backoff::{client_rng, nominal_delay, unit_draw, Delay, Params, Schedule, Strategy};
+use sade::backoff::{
+    client_rng, limits, nominal_delay, unit_draw, Delay, Fleet, Params, Schedule, Strategy,
+};
 
 fn ms(x: f64) -> Delay {
     Delay::from_ms(x).unwrap()
@@ -138,6 +140,126 @@ fn nominal_uses_repeated_multiplication_not_powf() {
     }
 }
 
+// ---- SPEC §1's rules at their edges ---------------------------------------------------------
+
+/// `factor ≥ 1` and `cap ≥ base` include their edges: factor exactly 1 keeps the delay constant,
+/// a cap equal to the base caps every wait (decorrelated's too) at the base.
+#[test]
+fn factor_exactly_1_and_cap_equal_to_base_are_accepted() {
+    let p = params(100.0, 1.0, None, 4);
+    assert_eq!(p.nominal_ms(), [100.0; 4]);
+    let s = Schedule::compute(&params(100.0, 1.0, Some(100.0), 4));
+    assert_eq!(column(&s, |r| r.nominal), [100.0; 4]);
+    for st in Strategy::ALL {
+        assert_eq!(column(&s, |r| r.cell(st).max), [100.0; 4], "{st}");
+    }
+    assert_eq!(s.totals(Strategy::Decorrelated).worst.as_ms(), 400.0);
+    let s = Schedule::compute(&params(250.0, 2.0, Some(250.0), 3));
+    assert_eq!(column(&s, |r| r.nominal), [250.0; 3]);
+
+    // Just past each edge: refused, with the whole message.
+    let below_one = 1.0 - f64::EPSILON;
+    let e = Params::builder(ms(100.0))
+        .factor(below_one)
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "`factor` is {below_one}, but it must be a finite number ≥ 1 (1 keeps the delay \
+             constant, 2 doubles it)"
+        )
+    );
+    let e = Params::builder(ms(100.0))
+        .cap(Some(ms(99.999)))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`cap` is 99.999ms, but it must be at least `base` (100ms), or `none`"
+    );
+    let e = Params::builder(ms(0.0)).build().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`base` is 0ms, but it must be a duration greater than zero, e.g. `100ms`"
+    );
+    assert!(Params::builder(ms(f64::MIN_POSITIVE)).build().is_ok());
+    for (attempts, ok) in [(0, false), (1, true), (100, true), (101, false)] {
+        let built = Params::builder(ms(100.0))
+            .cap(Some(ms(1_000.0)))
+            .attempts(attempts)
+            .build();
+        assert_eq!(built.is_ok(), ok, "{attempts} attempts");
+        if let Err(e) = built {
+            assert_eq!(
+                e.to_string(),
+                format!("`attempts` is {attempts}, but it must be a whole number from 1 to 100")
+            );
+        }
+    }
+    for (clients, ok) in [(0, false), (1, true), (100_000, true), (100_001, false)] {
+        let built = Params::builder(ms(100.0)).clients(clients).build();
+        assert_eq!(built.is_ok(), ok, "{clients} clients");
+        if let Err(e) = built {
+            assert_eq!(
+                e.to_string(),
+                format!("`clients` is {clients}, but it must be a whole number from 1 to 100000")
+            );
+        }
+    }
+}
+
+/// Decorrelated's ceiling grows by 3 whatever the factor: with factor 1 and no cap the nominal
+/// delays stay 1e300 ms, but the ceilings' sum passes `f64::MAX` at attempt 17 (Σ 3ᵏ·1e300 for
+/// k = 1..17 ≈ 1.9e308), and that is refused too.
+#[test]
+fn the_decorrelated_ceiling_overflows_while_the_nominal_delay_stays_finite() {
+    let base = || Params::builder(ms(1e300)).factor(1.0);
+    let e = base().attempts(100).build().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`attempts` is 100, but attempt 17's delay overflows without a cap; set `cap` or use \
+         fewer attempts"
+    );
+    let e = base().attempts(17).clients(1).build().unwrap_err();
+    assert_eq!(e.param.name(), "attempts");
+    assert!(
+        e.to_string().contains("attempt 17's delay overflows"),
+        "{e}"
+    );
+    // Sixteen attempts add up (Σ 3ᵏ·1e300 ≈ 6.5e307), for one client; a thousand clients'
+    // total does not.
+    let p = base().attempts(16).clients(1).build().unwrap();
+    assert_eq!(p.nominal_ms(), [1e300; 16]);
+    let s = Schedule::compute(&p);
+    let worst = s.totals(Strategy::Decorrelated).worst.as_ms();
+    assert!(worst.is_finite() && worst > 6e307, "{worst}");
+    let e = base().attempts(16).build().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`attempts` is 16, but the total wait of 1000 clients overflows; set `cap` or use fewer \
+         attempts"
+    );
+    // A cap keeps every ceiling finite.
+    assert!(base().attempts(100).cap(Some(ms(1e300))).build().is_ok());
+}
+
+/// The nominal delay overflowing is refused at the attempt where it does: 1e300 ms × 10⁹ is past
+/// `f64::MAX` on the second attempt.
+#[test]
+fn the_nominal_delay_overflows_at_its_attempt() {
+    let e = Params::builder(ms(1e300))
+        .factor(1e9)
+        .attempts(3)
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`attempts` is 3, but attempt 2's delay overflows without a cap; set `cap` or use fewer \
+         attempts"
+    );
+}
+
 // ---- SPEC §2 seeded randomness -------------------------------------------------------------
 
 #[test]
@@ -243,6 +365,64 @@ fn samples_follow_the_spec_formulas() {
         assert_eq!(row.cell(Strategy::Decorrelated).sample.as_ms(), want);
         prev = want;
     }
+}
+
+// ---- SPEC §3 fleet ---------------------------------------------------------------------------
+
+/// Without jitter every client retries at the same instants: base 100 ms, factor 2, 4 attempts
+/// retry at 100, 300, 700 and 1 500 ms. The common axis runs to the longest worst case
+/// (decorrelated's 300 + 900 + 2 700 + 8 100 = 12 000 ms) in 100 bins of 120 ms, so the ten
+/// clients land in bins 0, 2, 5 and 12, and the busiest window holds a quarter of all retries.
+#[test]
+fn the_fleet_of_synchronized_clients() {
+    let builder = || Params::builder(ms(100.0)).attempts(4).clients(10);
+    let fleet = Fleet::simulate(&builder().build().unwrap());
+    assert_eq!(fleet.horizon.as_ms(), 12_000.0);
+    assert_eq!(fleet.bin.as_ms(), 120.0);
+    let none = fleet.strategy(Strategy::None).unwrap();
+    let mut histogram = vec![0; limits::FLEET_BINS];
+    for bin in [0, 2, 5, 12] {
+        histogram[bin] = 10;
+    }
+    assert_eq!(none.histogram, histogram);
+    assert_eq!(none.peak_share, 0.25);
+    assert_eq!(none.mean_total.as_ms(), 1_500.0);
+    assert_eq!(none.timeline.iter().sum::<u32>(), 40);
+    for st in [Strategy::Full, Strategy::Equal, Strategy::Decorrelated] {
+        let f = fleet.strategy(st).unwrap();
+        assert!(f.peak_share < 0.25, "{st}: jitter spreads the retries");
+    }
+    // Shown alone, `none` sets the axis: its last retry is at the horizon, in the last bin.
+    let alone = builder().strategies(vec![Strategy::None]).build().unwrap();
+    let fleet = Fleet::simulate(&alone);
+    assert_eq!(fleet.horizon.as_ms(), 1_500.0);
+    assert!(fleet.strategy(Strategy::Full).is_none());
+    let none = fleet.strategy(Strategy::None).unwrap();
+    assert_eq!(none.histogram[limits::FLEET_BINS - 1], 10);
+    assert_eq!(none.histogram.iter().sum::<u32>(), 40);
+}
+
+/// Two schedules are equal when their parameters are: parameters that differ make different
+/// schedules even where every number agrees (here, a cap no delay reaches).
+#[test]
+fn schedules_are_equal_when_their_parameters_are() {
+    let params = |cap| {
+        Params::builder(ms(100.0))
+            .cap(cap)
+            .attempts(3)
+            .clients(10)
+            .build()
+            .unwrap()
+    };
+    let uncapped = Schedule::compute(&params(None));
+    let capped = Schedule::compute(&params(Some(ms(1e9))));
+    assert_eq!(uncapped.rows(), capped.rows());
+    assert_eq!(uncapped.fleet(), capped.fleet());
+    for st in Strategy::ALL {
+        assert_eq!(uncapped.totals(st), capped.totals(st), "{st}");
+    }
+    assert_ne!(uncapped, capped);
+    assert_eq!(uncapped, Schedule::compute(&params(None)));
 }
 
 // ---- Snapshot of every sample column at full precision --------------------------------------

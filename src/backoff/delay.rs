@@ -122,5 +122,55 @@ mod tests {
         assert_eq!(Delay::parse("30s").unwrap().to_string(), "30s");
         assert_eq!(Delay::parse("250ms").unwrap().to_string(), "250ms");
         assert_eq!(Delay::parse("1.5s").unwrap().to_string(), "1500ms");
+        // The exponent is named whole, however long its sign and digits.
+        for (text, number) in [
+            ("1e-10s", "1e-10"),
+            ("2E+12min", "2E+12"),
+            ("3e45h", "3e45"),
+        ] {
+            assert_eq!(
+                Delay::parse(text),
+                Err(DelayParseError::Exponent(number.into())),
+                "{text}"
+            );
+        }
+        assert_eq!(Delay::parse("2min").unwrap().as_ms(), 120_000.0);
+    }
+
+    /// Each unit is used from exactly one of it; a delay that is no whole number of any unit is
+    /// written in milliseconds.
+    #[test]
+    fn delays_display_in_the_largest_whole_unit() {
+        for (ms, shown) in [
+            (0.0, "0ms"),
+            (999.0, "999ms"),
+            (1_000.0, "1s"),
+            (1_500.0, "1500ms"),
+            (59_000.0, "59s"),
+            (60_000.0, "1m"),
+            (90_000.0, "90s"),
+            (3_600_000.0, "1h"),
+            (5_400_000.0, "90m"),
+            (7_200_000.0, "2h"),
+            (0.5, "0.5ms"),
+        ] {
+            assert_eq!(Delay::from_ms(ms).unwrap().to_string(), shown, "{ms}");
+        }
+    }
+
+    #[test]
+    fn delays_from_seconds() {
+        assert_eq!(Delay::from_secs(1.5), Delay::from_ms(1_500.0));
+        assert_eq!(Delay::from_secs(30.0).map(Delay::as_ms), Some(30_000.0));
+        assert_eq!(Delay::from_secs(0.0), Some(Delay::ZERO));
+        assert_eq!(Delay::from_secs(-1.0), None);
+        assert_eq!(Delay::from_secs(f64::NAN), None);
+        assert_eq!(
+            Delay::from_secs(1e306),
+            None,
+            "past f64::MAX in milliseconds"
+        );
+        assert_eq!(Delay::from_ms(f64::INFINITY), None);
+        assert_eq!(Delay::from_ms(-0.5), None);
     }
 }

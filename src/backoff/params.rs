@@ -466,4 +466,34 @@ mod tests {
         let e = Params::builder(ms(100.0)).clients(0).build().unwrap_err();
         assert_eq!(e.param.name(), "clients");
     }
+
+    /// Counts are taken as written or refused with their range, never clamped.
+    #[test]
+    fn counts_name_their_range() {
+        assert_eq!(count(Param::Attempts, 7), Ok(7));
+        assert_eq!(
+            count(Param::Attempts, 0),
+            Ok(0),
+            "the builders check the range"
+        );
+        assert_eq!(count(Param::Clients, u64::from(u32::MAX)), Ok(u32::MAX));
+        let too_big = u64::from(u32::MAX) + 1;
+        for (param, range) in [
+            (Param::Attempts, "1 to 100"),
+            (Param::Clients, "1 to 100000"),
+            (Param::OddsClients, "1 to 100000"),
+            (Param::Layers, "1 to 10"),
+        ] {
+            assert_eq!(
+                count(param, too_big).unwrap_err().to_string(),
+                format!(
+                    "`{}` is 4294967296, but it must be a whole number from {range}",
+                    param.name()
+                )
+            );
+        }
+        assert_eq!(Param::Layers.max_count(), Some(10));
+        assert_eq!(Param::Seed.max_count(), None);
+        assert_eq!(Param::Base.max_count(), None);
+    }
 }

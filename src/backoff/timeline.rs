@@ -214,6 +214,28 @@ mod tests {
         assert!((t.position(100.0) - 20.0 / t.bins() as f64).abs() < 1e-12);
     }
 
+    /// Inside a bin the position is linear: a quarter and a half of the way between its edges
+    /// are a quarter and a half of the bin's share of the axis.
+    #[test]
+    fn positions_inside_a_bin_are_linear() {
+        let t = Timeline::new(100.0, 25_500.0);
+        let bins = t.bins() as f64;
+        for (i, w) in t.edges().windows(2).enumerate() {
+            let (lo, hi) = (w[0], w[1]);
+            for share in [0.25, 0.5, 0.75] {
+                let at = t.position(lo + share * (hi - lo));
+                let want = (i as f64 + share) / bins;
+                assert!(
+                    (at - want).abs() < 1e-12,
+                    "bin {i} at {share}: {at} != {want}"
+                );
+            }
+        }
+        // Outside the axis: its ends.
+        assert_eq!(t.position(1.0), 0.0);
+        assert_eq!(t.position(1e9), 1.0);
+    }
+
     #[test]
     fn ticks_are_round_and_in_order() {
         let t = Timeline::new(100.0, 126_300.0);
@@ -228,6 +250,60 @@ mod tests {
             ms,
             [10.0, 50.0, 100.0, 500.0, 1_000.0, 5_000.0, 10_000.0, 60_000.0]
         );
+    }
+
+    /// Twelve round times fit as they are; thirteen or more lose the 2s, then the 5s.
+    #[test]
+    fn twelve_ticks_are_kept_whole() {
+        let t = Timeline::new(100.0, 30_000.0);
+        let ms: Vec<f64> = t.ticks().iter().map(|t| t.ms).collect();
+        assert_eq!(
+            ms,
+            [
+                10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1_000.0, 2_000.0, 5_000.0, 10_000.0,
+                20_000.0, 30_000.0
+            ]
+        );
+    }
+
+    /// Past an hour the ticks go on in hours.
+    #[test]
+    fn axes_past_an_hour_get_hour_ticks() {
+        let t = Timeline::new(1_000.0, 3.0 * 3_600_000.0);
+        let ticks: Vec<(f64, bool)> = t.ticks().iter().map(|t| (t.ms, t.major)).collect();
+        assert_eq!(
+            ticks,
+            [
+                (100.0, true),
+                (500.0, false),
+                (1_000.0, true),
+                (5_000.0, false),
+                (10_000.0, true),
+                (60_000.0, true),
+                (300_000.0, false),
+                (600_000.0, true),
+                (3_600_000.0, true)
+            ]
+        );
+    }
+
+    /// More than twelve majors: every other one is kept, from the first.
+    #[test]
+    fn a_wide_axis_keeps_every_other_major() {
+        let t = Timeline::new(0.001, 1e12);
+        let ticks: Vec<(f64, bool)> = t.ticks().iter().map(|t| (t.ms, t.major)).collect();
+        let majors = [
+            0.0001,
+            0.01,
+            1.0,
+            100.0,
+            10_000.0,
+            600_000.0,
+            36_000_000.0,
+            3_600_000_000.0,
+            360_000_000_000.0,
+        ];
+        assert_eq!(ticks, majors.map(|ms| (ms, true)));
     }
 
     #[test]
