@@ -435,6 +435,34 @@ mod tests {
         assert_eq!(format_duration(0.0, Lang::En), "0\u{a0}ms");
     }
 
+    /// Each unit starts at exactly one of it: 1 000 ms is `1 s`, 60 000 ms `1 min`, 3 600 000 ms
+    /// `1 h` (`1 sn`, `1 dk`, `1 sa`); just below, the smaller unit, rounded. One decimal below
+    /// 100 of a unit, none from 100 on.
+    #[test]
+    fn durations_change_unit_at_exactly_one_of_the_larger() {
+        for (ms, tr, en) in [
+            (999.0, "999\u{a0}ms", "999\u{a0}ms"),
+            (1_000.0, "1\u{a0}sn", "1\u{a0}s"),
+            (59_999.0, "≈ 60\u{a0}sn", "≈ 60\u{a0}s"),
+            (60_000.0, "1\u{a0}dk", "1\u{a0}min"),
+            (3_599_999.0, "≈ 60\u{a0}dk", "≈ 60\u{a0}min"),
+            (3_600_000.0, "1\u{a0}sa", "1\u{a0}h"),
+            (359_820_000.0, "≈ 100\u{a0}sa", "≈ 100\u{a0}h"),
+            (359_640_000.0, "99,9\u{a0}sa", "99.9\u{a0}h"),
+            (102_000.0, "1,7\u{a0}dk", "1.7\u{a0}min"),
+            (6_120_000.0, "1,7\u{a0}sa", "1.7\u{a0}h"),
+            (360_000_000.0, "100\u{a0}sa", "100\u{a0}h"),
+            (360_000_000_000.0, "100.000\u{a0}sa", "100,000\u{a0}h"),
+        ] {
+            assert_eq!(format_duration(ms, Lang::Tr), tr, "{ms}");
+            assert_eq!(format_duration(ms, Lang::En), en, "{ms}");
+        }
+        assert_eq!(TimeUnit::for_ms(999.999), TimeUnit::Millis);
+        assert_eq!(TimeUnit::for_ms(1_000.0), TimeUnit::Seconds);
+        assert_eq!(TimeUnit::for_ms(60_000.0), TimeUnit::Minutes);
+        assert_eq!(TimeUnit::for_ms(3_600_000.0), TimeUnit::Hours);
+    }
+
     #[test]
     fn percents() {
         assert_eq!(format_percent(0.125, Lang::Tr), "%12,5");
@@ -460,6 +488,10 @@ mod tests {
         assert_eq!(format_probability(1.0 - 1e-12, Lang::Tr), "≈ %100");
         assert_eq!(format_probability(4e-9, Lang::En), "≈ 0%");
         assert_eq!(format_probability(6e-9, Lang::En), "0.000001%");
+        // Two significant digits: 0.0104 % is 0.010 %, shown without its trailing zero.
+        assert_eq!(format_probability(0.000_104, Lang::En), "0.01%");
+        assert_eq!(format_probability(1.0 - 0.000_104, Lang::Tr), "%99,99");
+        assert_eq!(format_probability(0.000_099_6, Lang::En), "0.01%");
     }
 
     #[test]
@@ -471,6 +503,59 @@ mod tests {
         assert!(Date::parse("2024-02-29").is_ok());
         assert!(Date::parse("2026-13-01").is_err());
         assert!(Date::parse("17.06.2026").is_err());
+    }
+
+    /// `YYYY-MM-DD` exactly, and only days that exist: the Gregorian leap years (every fourth,
+    /// but not centuries unless divisible by 400), the last day of each month, no day 0.
+    #[test]
+    fn dates_parse_only_days_that_exist() {
+        let bad =
+            |text: &str| format!("`{text}` is not a date; write it as YYYY-MM-DD, e.g. 2026-06-17");
+        for text in [
+            "2026-6-17",
+            "26-06-17",
+            "2026-06-7",
+            "02026-06-17",
+            "2026-06",
+            "2026-06-17-1",
+            "2026-0x-17",
+            "",
+        ] {
+            assert_eq!(Date::parse(text), Err(bad(text)), "{text}");
+        }
+        for (text, ok) in [
+            ("2024-02-29", true),
+            ("2000-02-29", true),
+            ("1600-02-29", true),
+            ("1900-02-29", false),
+            ("2100-02-29", false),
+            ("2026-02-29", false),
+            ("2026-02-28", true),
+            ("2026-01-31", true),
+            ("2026-04-30", true),
+            ("2026-04-31", false),
+            ("2026-12-31", true),
+            ("2026-12-32", false),
+            ("2026-06-00", false),
+        ] {
+            assert_eq!(Date::parse(text).is_ok(), ok, "{text}");
+        }
+        assert_eq!(
+            Date::parse("2026-12-31"),
+            Ok(Date {
+                year: 2026,
+                month: 12,
+                day: 31
+            })
+        );
+        for (text, message) in [
+            ("1900-02-29", "month 2 of 1900 has no day 29"),
+            ("2026-06-00", "month 6 of 2026 has no day 0"),
+            ("2026-13-01", "there is no month 13"),
+            ("2026-00-01", "there is no month 0"),
+        ] {
+            assert_eq!(Date::parse(text), Err(format!("`{text}`: {message}")));
+        }
     }
 
     /// `push_number` as it was written first, digit by digit: the oracle for the faster one.
