@@ -195,4 +195,76 @@ mod tests {
         ));
         assert_eq!(svg.matches("viewBox").count(), 2, "only the bars stretch");
     }
+
+    /// The whole markup: each strip 74 px tall (its name line, 44 px of bars, a gap) one under
+    /// the other, the axis 30 px under the strips, the band from 10 % to 35 % of the width, and
+    /// the tick labels anchored at their start near the left end (below 4 %), at their end near
+    /// the right end (above 96 %), at their middle elsewhere.
+    #[test]
+    fn the_whole_svg() {
+        let (one, two) = ([3, 0, 6, 1], [0, 12, 0, 0]);
+        let strips = [
+            Strip {
+                class: "none",
+                label: "None",
+                note: "%50".into(),
+                counts: &one,
+            },
+            Strip {
+                class: "full",
+                label: "Full",
+                note: "%5".into(),
+                counts: &two,
+            },
+        ];
+        let ticks = [
+            (0.0, "0"),
+            (0.039, "a"),
+            (0.04, "b"),
+            (0.5, "c"),
+            (0.96, "d"),
+            (0.961, "e"),
+        ]
+        .map(|(at, label)| Tick {
+            at,
+            label: label.into(),
+            major: label == "c",
+        });
+        let svg = svg("Başlık", &strips, &ticks, Some((0.1, 0.35)));
+        assert_eq!(
+            svg,
+            r#"<svg class="strips" width="100%" height="178" role="img" xmlns="http://www.w3.org/2000/svg">
+<title>Başlık</title>
+<rect class="band" x="10.00%" y="0" width="25.00%" height="148"/>
+<g class="strip bar-none">
+<text class="name" x="0" y="14">None</text>
+<text class="note" x="100%" y="14" text-anchor="end">%50</text>
+<svg x="0" y="18" width="100%" height="44" viewBox="0 0 4 100" preserveAspectRatio="none">
+<rect x="0" y="75.00" width="1" height="25.00"/>
+<rect x="2" y="50.00" width="1" height="50.00"/>
+<rect x="3" y="91.67" width="1" height="8.33"/>
+</svg>
+<line class="base" x1="0" y1="62" x2="100%" y2="62"/>
+</g>
+<g class="strip bar-full">
+<text class="name" x="0" y="88">Full</text>
+<text class="note" x="100%" y="88" text-anchor="end">%5</text>
+<svg x="0" y="92" width="100%" height="44" viewBox="0 0 4 100" preserveAspectRatio="none">
+<rect x="1" y="0.00" width="1" height="100.00"/>
+</svg>
+<line class="base" x1="0" y1="136" x2="100%" y2="136"/>
+</g>
+<g class="axis">
+<line x1="0" y1="148" x2="100%" y2="148"/>
+<g class="tick"><line x1="0.00%" y1="148" x2="0.00%" y2="153"/><text x="0.00%" y="168" text-anchor="start">0</text></g>
+<g class="tick"><line x1="3.90%" y1="148" x2="3.90%" y2="153"/><text x="3.90%" y="168" text-anchor="start">a</text></g>
+<g class="tick"><line x1="4.00%" y1="148" x2="4.00%" y2="153"/><text x="4.00%" y="168" text-anchor="middle">b</text></g>
+<g class="tick major"><line x1="50.00%" y1="148" x2="50.00%" y2="153"/><text x="50.00%" y="168" text-anchor="middle">c</text></g>
+<g class="tick"><line x1="96.00%" y1="148" x2="96.00%" y2="153"/><text x="96.00%" y="168" text-anchor="middle">d</text></g>
+<g class="tick"><line x1="96.10%" y1="148" x2="96.10%" y2="153"/><text x="96.10%" y="168" text-anchor="end">e</text></g>
+</g>
+</svg>
+"#
+        );
+    }
 }
