@@ -10,7 +10,8 @@
 //!    front matter, paired into translations; [`site`] is the site as data.
 //! 3. [`markdown`] with [`shortcode`]: pulldown-cmark events, shortcodes expanded on the event
 //!    stream with typed arguments, heading anchors, each page's markdown twin.
-//! 4. [`templates`] (one owned Tera and the UI strings) and [`render`] (typed template contexts,
+//! 4. [`templates`] (one owned Tera and the UI strings: the built-in [`theme`]'s, with the site's
+//!    own over them) and [`render`] (typed template contexts,
 //!    a page's two files); [`listing`] makes the site-wide outputs; [`plan`] lists every output
 //!    before anything renders; [`links`] checks every link against what was made.
 //! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
@@ -19,8 +20,8 @@
 //!
 //! Around them: [`i18n`] (languages, sade's word tables, numbers, durations and dates per
 //! language), [`html`] (escaping, numbers for machines), [`urls`] (every URL path sade makes),
-//! [`statics`] (the `static/` folder), [`report`] (`sade calc`'s terminal and JSON output),
-//! [`diagnostic`] (errors with file, line, column and a caret) and [`timings`]
+//! [`statics`] (the theme's static files and the site's `static/` folder), [`report`]
+//! (`sade calc`'s terminal and JSON output), [`diagnostic`] (errors with file, line, column and a caret) and [`timings`]
 //! (`sade build --timings`). No module depends on one that depends on it
 //! (`tests/module_graph.rs`).
 //!
@@ -59,5 +60,6 @@ pub mod shortcode;
 pub mod site;
 pub mod statics;
 pub mod templates;
+pub mod theme;
 pub mod timings;
 pub mod urls;

@@ -167,12 +167,11 @@ impl Registry {
     /// built-in shortcode of the same name.
     pub fn with_templates(
         &self,
-        root: &std::path::Path,
         templates: &crate::templates::Templates,
     ) -> Result<Registry, Vec<Diagnostic>> {
         let mut out = self.clone();
         let mut errors = Vec::new();
-        for t in template::load(root, templates)? {
+        for t in template::load(templates)? {
             if self.get(t.name()).is_some() {
                 errors.push(
                     Diagnostic::error(format!(

@@ -88,17 +88,23 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// A temporary site: the fixture's `sade.yaml` and `content/` with the repository's
-/// `templates/` and `static/`.
+/// A temporary site: the fixture's `sade.yaml` and `content/`, on the built-in theme.
 pub fn fixture_site() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&repo().join("tests/fixtures/site"), dir.path());
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
-    copy_tree(&repo().join("static"), &dir.path().join("static"));
     dir
 }
 
-/// A temporary site with the fixture's config and templates, and only the given pages.
+/// Gives the site at `site` its own copy of the built-in template `name` (the repository's
+/// `templates/NAME`, which the theme is made from), to edit; returns its path.
+pub fn override_template(site: &Path, name: &str) -> PathBuf {
+    let path = site.join("templates").join(name);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::copy(repo().join("templates").join(name), &path).unwrap();
+    path
+}
+
+/// A temporary site with the fixture's config, on the built-in theme, and only the given pages.
 pub fn site_with(pages: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     fs::copy(
@@ -106,13 +112,31 @@ pub fn site_with(pages: &[(&str, &str)]) -> tempfile::TempDir {
         dir.path().join("sade.yaml"),
     )
     .unwrap();
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
     for (path, text) in pages {
         let p = dir.path().join("content").join(path);
         fs::create_dir_all(p.parent().unwrap()).unwrap();
         fs::write(p, text).unwrap();
     }
     dir
+}
+
+/// Every output of a build of the site at `root` (in memory), by path; panics on a build error.
+pub fn outputs(root: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let built = sade::build::build(
+        &sade::build::Options::new(root),
+        &sade::shortcode::Registry::builtin(),
+    );
+    assert!(
+        !built.diagnostics.has_errors(),
+        "{}",
+        built.diagnostics.render()
+    );
+    built
+        .outputs
+        .0
+        .into_iter()
+        .map(|f| (f.path, f.bytes))
+        .collect()
 }
 
 /// The `<main>` element of an HTML page.
@@ -125,20 +149,18 @@ pub fn main_of(html: &str) -> &str {
 /// Longest wait for any one thing to happen.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// A copy of `tests/fixtures/serve-site` in a temporary folder, with the repository's
-/// `templates/`.
+/// A copy of `tests/fixtures/serve-site` in a temporary folder, on the built-in theme (with its
+/// own `static/style.css`).
 pub fn fixture_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&repo().join("tests/fixtures/serve-site"), dir.path());
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
     dir
 }
 
-/// A temporary copy of a fixture site (`tests/fixtures/NAME`) with the repository's templates.
+/// A temporary copy of a fixture site (`tests/fixtures/NAME`), on the built-in theme.
 pub fn fixture_named(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&repo().join("tests/fixtures").join(name), dir.path());
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
     dir
 }
 
@@ -209,8 +231,11 @@ impl Serve {
     }
 
     /// Writes `text` to `rel` below the site root.
+    /// Writes `rel` below the site, making its folders.
     pub fn write(&self, rel: &str, text: &str) {
-        std::fs::write(self.root.join(rel), text).unwrap();
+        let path = self.root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
     }
 
     pub fn read(&self, rel: &str) -> String {
