@@ -16,7 +16,8 @@
 //!    before anything renders; [`links`] checks every link against what was made.
 //! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
 //!    folder, see [`output`]), [`check`] (into nothing, with warnings), [`serve`] (in memory,
-//!    re-rendering what an edit changes) and [`mdbook`] (the markdown stage alone).
+//!    re-rendering what an edit changes) and [`mdbook`] (the markdown stage alone); [`scaffold`]
+//!    writes new sites and pages (`sade init`, `sade new`).
 //!
 //! Around them: [`i18n`] (languages, sade's word tables, numbers, durations and dates per
 //! language), [`html`] (escaping, numbers for machines), [`urls`] (every URL path sade makes),
@@ -55,6 +56,7 @@ pub mod pipeline;
 pub mod plan;
 pub mod render;
 pub mod report;
+pub mod scaffold;
 pub mod serve;
 pub mod shortcode;
 pub mod site;
