@@ -9,7 +9,8 @@
 //! 2. [`config`] and [`content`]: `sade.yaml`, then `content/**/NAME.{tr,en}.md` with typed
 //!    front matter, paired into translations; [`site`] is the site as data.
 //! 3. [`markdown`] with [`shortcode`]: pulldown-cmark events, shortcodes expanded on the event
-//!    stream with typed arguments, heading anchors, each page's markdown twin.
+//!    stream with typed arguments, heading anchors, fenced code highlighted ([`highlight`]),
+//!    each page's markdown twin.
 //! 4. [`templates`] (one owned Tera and the UI strings: the built-in [`theme`]'s, with the site's
 //!    own over them) and [`render`] (typed template contexts,
 //!    a page's two files); [`listing`] makes the site-wide outputs; [`plan`] lists every output
@@ -43,6 +44,7 @@ pub mod check;
 pub mod config;
 pub mod content;
 pub mod diagnostic;
+pub mod highlight;
 pub mod html;
 pub mod i18n;
 pub mod libraries;

@@ -6,13 +6,32 @@ mod common;
 use std::fs;
 use std::process::Command;
 
-fn mdbook_available() -> bool {
-    let missing = if common::runs("mdbook") {
+/// What the tests that build a book need.
+fn mdbook_missing() -> Vec<String> {
+    if common::runs("mdbook") {
         vec![]
     } else {
         vec!["`mdbook` (cargo install mdbook --locked)".to_string()]
-    };
-    common::prerequisites_met(&missing, "the mdBook test")
+    }
+}
+
+fn main() {
+    common::run_trials(vec![
+        common::needing(
+            "mdbook_builds_a_book_with_expanded_shortcodes",
+            mdbook_missing(),
+            mdbook_builds_a_book_with_expanded_shortcodes,
+        ),
+        common::needing(
+            "mdbook_errors_name_the_chapter_file_line_and_column",
+            mdbook_missing(),
+            mdbook_errors_name_the_chapter_file_line_and_column,
+        ),
+        common::plain(
+            "preprocessor_protocol_without_mdbook",
+            preprocessor_protocol_without_mdbook,
+        ),
+    ]);
 }
 
 fn book_with(chapter_fix: Option<(&str, &str)>) -> tempfile::TempDir {
@@ -30,11 +49,7 @@ fn book_with(chapter_fix: Option<(&str, &str)>) -> tempfile::TempDir {
     dir
 }
 
-#[test]
 fn mdbook_builds_a_book_with_expanded_shortcodes() {
-    if !mdbook_available() {
-        return;
-    }
     let book = book_with(None);
     let out = Command::new("mdbook")
         .arg("build")
@@ -63,11 +78,7 @@ fn mdbook_builds_a_book_with_expanded_shortcodes() {
     assert!(nested.contains("<data value=\"15750\">≈ 15,8\u{a0}sn</data>"));
 }
 
-#[test]
 fn mdbook_errors_name_the_chapter_file_line_and_column() {
-    if !mdbook_available() {
-        return;
-    }
     let book = book_with(Some((
         "detail/values.md",
         "# Ayrıntı\n\nşöyle << backoff_delay(base=1s, atempt=2) >>\n",
@@ -83,7 +94,6 @@ fn mdbook_errors_name_the_chapter_file_line_and_column() {
     assert!(stderr.contains("did you mean `attempt`?"), "{stderr}");
 }
 
-#[test]
 fn preprocessor_protocol_without_mdbook() {
     let bin = env!("CARGO_BIN_EXE_sade");
     assert!(Command::new(bin)

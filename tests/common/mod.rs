@@ -12,18 +12,44 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Whether a test can run: true when nothing it needs is `missing`. Otherwise it prints a notice
-/// and is skipped, unless `CI` is set: `.ci/run` installs everything, so there it fails.
-pub fn prerequisites_met(missing: &[String], test: &str) -> bool {
+/// A test that needs tools outside Rust (node, Chromium, Java, Go, Python packages, mdBook):
+/// with nothing `missing` it runs; otherwise `cargo test` lists it as ignored, its name saying
+/// what is missing, so a skipped test is never reported as passed. Under `CI` (`.ci/run`
+/// installs everything) a missing tool fails the test instead. Asked to run anyway
+/// (`--include-ignored`), a skipped test fails with the same reason.
+///
+/// The files that use it are `harness = false` test targets (`Cargo.toml`) run by
+/// [`run_trials`].
+pub fn needing(
+    name: &str,
+    missing: Vec<String>,
+    test: impl FnOnce() + Send + 'static,
+) -> libtest_mimic::Trial {
+    use libtest_mimic::Trial;
     if missing.is_empty() {
-        return true;
+        return Trial::test(name, move || {
+            test();
+            Ok(())
+        });
     }
     let list = missing.join(", ");
     if std::env::var_os("CI").is_some() {
-        panic!("missing {list}, and CI is set: {test} must run (.ci/run installs it)");
+        let why =
+            format!("missing {list}, and CI is set: this test must run (.ci/run installs it)");
+        return Trial::test(name, move || Err(why.into()));
     }
-    println!("notice: missing {list}; skipping {test}");
-    false
+    let why = format!("missing {list}");
+    Trial::test(format!("{name} (skipped: {why})"), move || Err(why.into())).with_ignored_flag(true)
+}
+
+/// A test that needs nothing but Rust, beside [`needing`] ones.
+pub fn plain(name: &str, test: impl FnOnce() + Send + 'static) -> libtest_mimic::Trial {
+    needing(name, Vec::new(), test)
+}
+
+/// Runs `trials` as libtest would (the same arguments and output), and exits.
+pub fn run_trials(trials: Vec<libtest_mimic::Trial>) -> ! {
+    libtest_mimic::run(&libtest_mimic::Arguments::from_args(), trials).exit()
 }
 
 /// Whether `program --version` runs and succeeds.
