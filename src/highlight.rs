@@ -1,5 +1,5 @@
 //! Stage 3b — highlighted code: a fenced code block whose language sade knows is written with
-//! each token in a `<span class="hl-KIND">` (`hl-keyword`, `hl-string`, `hl-comment`, …), at
+//! each word-like token in a `<span class="hl-KIND">` (`hl-keyword`, `hl-string`, `hl-comment`, …), at
 //! build time, so pages need no script and no inline style (the strict CSP stays); the theme's
 //! stylesheet colours the classes for light and dark. A language it does not know, or none, is
 //! left plain, as pulldown-cmark writes it: never an error.
@@ -22,9 +22,11 @@ pub fn language(info: &str) -> Option<Lang> {
 }
 
 /// Appends `code` highlighted as `lang` to `out`: the inside of its `<code>` element, escaped.
+/// Operators and punctuation are written as plain text, in the text's colour: they are most of
+/// the tokens, and spans around them only made pages bigger.
 pub fn push_code(out: &mut String, lang: Lang, code: &str) {
     for span in hl_lite::highlight(lang, code) {
-        if span.kind == Kind::Plain {
+        if matches!(span.kind, Kind::Plain | Kind::Operator | Kind::Punctuation) {
             push_escaped(out, span.text);
         } else {
             out.push_str("<span class=\"hl-");
@@ -61,10 +63,9 @@ mod tests {
         );
         assert_eq!(
             html,
-            "<pre><code class=\"language-rust\"><span class=\"hl-keyword\">let</span> x \
-             <span class=\"hl-operator\">=</span> <span class=\"hl-string\">&quot;&lt;b&gt;&quot;\
-             </span><span class=\"hl-punctuation\">;</span> <span class=\"hl-comment\">// hi\
-             </span>\n</code></pre>\n"
+            "<pre><code class=\"language-rust\"><span class=\"hl-keyword\">let</span> x = \
+             <span class=\"hl-string\">&quot;&lt;b&gt;&quot;</span>; \
+             <span class=\"hl-comment\">// hi</span>\n</code></pre>\n"
         );
     }
 

@@ -39,6 +39,7 @@ mod backoff_outage;
 mod backoff_table;
 mod backoff_total;
 mod common;
+pub mod guide;
 mod strips;
 pub mod template;
 
@@ -117,6 +118,10 @@ pub trait Shortcode: Send + Sync {
     fn args(&self) -> &[ArgSpec];
     /// Block, inline, or both.
     fn placement(&self) -> Placement;
+    /// What it renders, in a sentence (the user guide's shortcode reference).
+    fn summary(&self) -> &str {
+        ""
+    }
     /// Renders checked arguments.
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError>;
 }

@@ -41,9 +41,8 @@ pub const SHORTCODES_DIR: &str = "shortcodes";
 struct Declaration {
     #[serde(default)]
     placement: Option<String>,
-    /// For people reading the template; accepted and not used.
+    /// What it renders, in a sentence (the user guide's reference).
     #[serde(default)]
-    #[allow(dead_code)]
     doc: Option<String>,
     #[serde(default)]
     args: Vec<ArgDecl>,
@@ -95,6 +94,8 @@ pub struct TemplateShortcode {
     template: String,
     placement: Placement,
     args: Vec<ArgSpec>,
+    /// Its declaration's `doc`.
+    summary: String,
     tera: Arc<tera::Tera>,
 }
 
@@ -248,6 +249,7 @@ fn parse(
         template,
         placement,
         args,
+        summary: decl.doc.unwrap_or_default(),
         tera: templates.shared_tera(),
     })
 }
@@ -306,6 +308,9 @@ impl Shortcode for TemplateShortcode {
     }
     fn placement(&self) -> Placement {
         self.placement
+    }
+    fn summary(&self) -> &str {
+        &self.summary
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let mut c = tera::Context::new();
