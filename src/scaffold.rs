@@ -138,7 +138,8 @@ fn new_path(path: &str) -> Result<NewPath, Diagnostic> {
     let parts: Vec<&str> = stem.split('/').collect();
     let name = parts.last().copied().unwrap_or_default().to_string();
     for part in &parts {
-        if part.is_empty() || *part == "." || *part == ".." || slugify(part) != *part {
+        // `.` and `..` are not slugs either.
+        if part.is_empty() || slugify(part) != *part {
             let hint = match slugify(part) {
                 s if s.is_empty() => "use lowercase letters, digits and `-`".to_string(),
                 s => format!("write `{s}`"),
@@ -268,6 +269,26 @@ mod tests {
         }
     }
 
+    /// A folder that is not empty is refused, naming up to three of its entries.
+    #[test]
+    fn init_names_what_is_in_the_way() {
+        let dir = tempfile::tempdir().unwrap();
+        let day = date_from_days(0);
+        for (n, name) in ["a", "b", "c"].iter().enumerate() {
+            std::fs::write(dir.path().join(name), "").unwrap();
+            let said = init(dir.path(), day).err().unwrap().render();
+            let listed = ["a", "b", "c"][..=n].join(", ");
+            assert!(
+                said.contains(&format!("(it has {listed}): sade init")),
+                "{said}"
+            );
+        }
+        std::fs::write(dir.path().join("d"), "").unwrap();
+        let said = init(dir.path(), day).err().unwrap().render();
+        assert!(said.contains("(it has a, b, c, …): sade init"), "{said}");
+        assert!(!dir.path().join("sade.yaml").exists());
+    }
+
     #[test]
     fn paths_and_titles() {
         let p = new_path("blog/first-post").unwrap();
@@ -281,6 +302,9 @@ mod tests {
         assert!(new_path("blog/İlk Yazı").is_err());
         assert!(new_path("../x").is_err());
         assert!(new_path("blog//x").is_err());
+        let help = |p: &str| new_path(p).err().unwrap().render();
+        assert!(help("blog/!!").contains("use lowercase letters, digits and `-`"));
+        assert!(help("blog/İlk").contains("write `ilk`"));
         assert_eq!(title_of("first-post"), "First post");
         assert_eq!(title_of("x"), "X");
     }

@@ -108,6 +108,19 @@ fn a_static_file_of_the_site_replaces_the_built_in_one_and_adds_to_them() {
     assert_eq!(after["js/backoff.js"], before["js/backoff.js"]);
 }
 
+/// A static file of the site that cannot be read is an error, not a silent fall back to the
+/// built-in file of that name.
+#[test]
+fn an_unreadable_static_file_is_an_error() {
+    let site = common::fixture_site();
+    // A folder where the site's style.css would be.
+    write(site.path(), "static/style.css/x.txt", "x");
+    let built = build(&Options::new(site.path()), &Registry::builtin());
+    let report = built.diagnostics.render();
+    assert!(built.diagnostics.has_errors(), "{report}");
+    assert!(report.contains("static/style.css"), "{report}");
+}
+
 #[test]
 fn the_sites_strings_replace_the_built_in_ones_key_by_key() {
     let site = common::fixture_site();
@@ -146,6 +159,28 @@ fn a_key_only_the_site_adds_must_be_in_both_languages() {
         "{report}"
     );
     assert!(report.contains("templates/strings/tr.yaml:1:1"), "{report}");
+    // The key is underlined whole.
+    assert!(
+        report.contains("│ ^^^^^^^^ defined for `tr` only"),
+        "{report}"
+    );
+}
+
+/// Only templates are read from templates/: a note or a backup beside them is left alone.
+#[test]
+fn files_in_templates_that_are_not_templates_are_left_alone() {
+    let site = common::fixture_site();
+    let before = outputs(site.path());
+    write(
+        site.path(),
+        "templates/README.md",
+        "My templates. {% not tera",
+    );
+    write(site.path(), "templates/page.html.orig", "{{ broken");
+    assert_eq!(
+        differences(&before, &outputs(site.path())),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
