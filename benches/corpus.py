@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -390,14 +391,18 @@ def expand_table(p: dict, lang: str) -> str:
 # --- Pages ---------------------------------------------------------------------------------------
 
 def page_body(rng: random.Random, lang: str, title: str, description: str, words: int,
-              table_marker: str) -> str:
-    """Markdown body of one page; `table_marker` stands where the shortcode paragraph goes."""
+              table_marker: str, code_blocks: int = 1) -> str:
+    """Markdown body of one page; `table_marker` stands where the shortcode paragraph goes.
+
+    With `code_blocks` above 1, the page has that many fenced blocks, each snippet with its
+    numbers drawn afresh, so no two blocks of the corpus are alike (a corpus for measuring what
+    code costs; the default of one block gives the same corpus as before)."""
     parts = [f"# {title}", f"> {description}", paragraph(rng, lang)]
     count = sum(len(x.split()) for x in parts)
     headings = rng.sample(HEADINGS[lang], k=len(HEADINGS[lang]))
     # Every page has each kind of block once, in a random order, then plain sections until
     # the prose reaches `words`.
-    plan = ["list", "code", "table", "shortcode"]
+    plan = ["list"] + ["code"] * code_blocks + ["table", "shortcode"]
     rng.shuffle(plan)
     h = 0
     while plan or count < words:
@@ -410,6 +415,8 @@ def page_body(rng: random.Random, lang: str, title: str, description: str, words
             block.append("\n".join(f"{marker} {it}" for it in items))
         elif kind == "code":
             info, code = rng.choice(CODE_SNIPPETS)
+            if code_blocks > 1:
+                code = re.sub(r"\d+", lambda _: str(rng.randint(1, 999)), code)
             block.append(f"```{info}\n{code}\n```")
         elif kind == "table":
             block.append(small_table(rng, lang))
@@ -426,7 +433,7 @@ def yaml_str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def generate(n_pages: int, out: Path, seed: int, words: int) -> None:
+def generate(n_pages: int, out: Path, seed: int, words: int, code_blocks: int = 1) -> None:
     if out.exists():
         shutil.rmtree(out)
     sade = out / "sade"
@@ -477,7 +484,7 @@ def generate(n_pages: int, out: Path, seed: int, words: int) -> None:
                 title = f"Note {i + 1} on {topic}: measurements and observations"
                 description = f"A short study of {topic}: what we measured, what we learned, and the open questions."
             marker = "\x00TABLE\x00"
-            body = page_body(rng, lang, title, description, words, marker)
+            body = page_body(rng, lang, title, description, words, marker, code_blocks)
             sade_body = body.replace(marker, shortcode_text(params))
             expanded_body = body.replace(marker, expand_table(params, lang))
             tag_list = "[" + ", ".join(yaml_str(t) for t in tags) + "]"
@@ -506,8 +513,10 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True, help="output folder (replaced)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--words", type=int, default=600, help="words of prose per page")
+    ap.add_argument("--code-blocks", type=int, default=1,
+                    help="fenced code blocks per page (above 1: each with its own numbers)")
     args = ap.parse_args()
-    generate(args.pages, args.out, args.seed, args.words)
+    generate(args.pages, args.out, args.seed, args.words, args.code_blocks)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@
 #   PAGES      pages per language of the corpus (default 1000)
 #   SEED       corpus seed (default 7)
 #   BENCH_DIR  where the corpus and the outputs go (default benches/out)
+#   CODE_BLOCKS  fenced code blocks per page (default 1; see benches/corpus.py)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -39,7 +40,8 @@ cargo build --release --quiet --manifest-path "$ROOT/benches/floor/Cargo.toml"
 
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-DIR="$OUT/corpus-$PAGES"
+# A corpus with more code blocks than the default one per page goes in a folder of its own.
+DIR="$OUT/corpus-$PAGES${CODE_BLOCKS:+-code$CODE_BLOCKS}"
 corpus "$DIR" "$PAGES"
 
 # count OUTPUT COMMAND...: the instructions COMMAND takes, writing into OUTPUT (made afresh).

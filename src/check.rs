@@ -46,8 +46,14 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
                     }
                 };
                 let count = |n: usize| format!("{n} tag{}", if n == 1 { "" } else { "s" });
-                disagree("section", a.section.clone(), b.section.clone());
-                disagree("published", a.published.iso(), b.published.iso());
+                let none = || "none".to_string();
+                let date = |d: Option<crate::i18n::Date>| d.map_or_else(none, |d| d.iso());
+                disagree(
+                    "section",
+                    a.section.clone().unwrap_or_else(none),
+                    b.section.clone().unwrap_or_else(none),
+                );
+                disagree("published", date(a.published), date(b.published));
                 disagree("tags", count(a.tags.len()), count(b.tags.len()));
             }
             Some(_) => {}
@@ -90,7 +96,7 @@ pub fn run(options: &Options, registry: &Registry) -> Diagnostics {
     };
     // The warnings below point into the front matter.
     pipeline.site_mut().reload_sources(&options.root);
-    let templates_text = templates_text(&options.root);
+    let templates_text = templates_text(pipeline.templates());
     // The build already checked that both languages have the same keys; only the names matter.
     let strings: Vec<String> = pipeline
         .templates()
@@ -102,19 +108,12 @@ pub fn run(options: &Options, registry: &Registry) -> Diagnostics {
     report
 }
 
-fn templates_text(root: &std::path::Path) -> String {
+/// Every template in use (the site's and the built-in ones it did not replace), one after another.
+fn templates_text(templates: &crate::templates::Templates) -> String {
     let mut text = String::new();
-    for e in walkdir::WalkDir::new(root.join(crate::templates::TEMPLATES_DIR))
-        .sort_by_file_name()
-        .into_iter()
-        .flatten()
-    {
-        if e.file_type().is_file()
-            && e.path()
-                .extension()
-                .is_some_and(|x| x == "html" || x == "xml")
-        {
-            text.push_str(&crate::diagnostic::read_text(e.path()).unwrap_or_default());
+    for (name, source) in templates.sources() {
+        if name.ends_with(".html") || name.ends_with(".xml") {
+            text.push_str(&source.text);
         }
     }
     text

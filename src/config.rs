@@ -56,7 +56,8 @@ pub struct Config {
     pub author: Option<String>,
     /// Title and description per language. Both `tr` and `en` must be present.
     pub languages: BTreeMap<Lang, LanguageConfig>,
-    /// Sections by the name pages use in `section:`.
+    /// Sections by the name pages use in `section:` (none: a site of stand-alone pages).
+    #[serde(default)]
     pub sections: BTreeMap<String, SectionConfig>,
     /// Every path of the site, under the base path of `base_url` (made by [`Config::parse`]).
     #[serde(skip)]

@@ -45,10 +45,12 @@ struct RawFrontMatter {
     lang: Option<String>,
     #[serde(default)]
     author: Option<String>,
-    published: serde_yaml::Value,
+    #[serde(default)]
+    published: Option<serde_yaml::Value>,
     #[serde(default)]
     updated: Option<serde_yaml::Value>,
-    section: String,
+    #[serde(default)]
+    section: Option<String>,
     #[serde(default)]
     tags: Vec<String>,
     #[serde(default)]
@@ -68,12 +70,13 @@ pub struct FrontMatter {
     pub description: String,
     /// Author (the page's, or the site's default).
     pub author: String,
-    /// First publication day.
-    pub published: Date,
+    /// First publication day (required in a section; a stand-alone page may have none).
+    pub published: Option<Date>,
     /// Last meaningful update (defaults to `published`).
-    pub updated: Date,
-    /// Section name as in `sade.yaml` (`Tool`, `Post`).
-    pub section: String,
+    pub updated: Option<Date>,
+    /// Section name as in `sade.yaml` (`Tool`, `Post`); `None` for a stand-alone page (an About
+    /// page, say), served at `/LANG/SLUG/`, linked from the menu, in no section list or feed.
+    pub section: Option<String>,
     /// Tags as written.
     pub tags: Vec<String>,
     /// Left out of builds unless `--drafts`.
@@ -256,21 +259,25 @@ pub fn parse_page(
             );
         }
     }
-    let published = yaml_date(&raw.published).map_err(|m| err("published", m));
+    let published = match &raw.published {
+        Some(v) => yaml_date(v).map(Some).map_err(|m| err("published", m)),
+        None => Ok(None),
+    };
     let updated = match &raw.updated {
         Some(v) => yaml_date(v).map(Some).map_err(|m| err("updated", m)),
         None => Ok(None),
     };
     let (published, updated) = match (published, updated) {
         (Ok(p), Ok(u)) => {
-            let u = u.unwrap_or(p);
-            if u < p {
-                errors.push(err(
-                    "updated",
-                    format!("`updated` ({u}) is before `published` ({p})"),
-                ));
+            if let (Some(p), Some(u)) = (p, u) {
+                if u < p {
+                    errors.push(err(
+                        "updated",
+                        format!("`updated` ({u}) is before `published` ({p})"),
+                    ));
+                }
             }
-            (p, u)
+            (p, u.or(p))
         }
         (p, u) => {
             errors.extend(p.err());
@@ -278,18 +285,41 @@ pub fn parse_page(
             return Err(errors);
         }
     };
-    let Some(section) = config.sections.get(&raw.section) else {
-        let names = config.sections.keys().map(String::as_str);
-        errors.push(
-            err("section", format!("unknown section `{}`", raw.section))
-                .with_suggestion(closest(&raw.section, names.clone()))
-                .with_help(format!(
-                    "sections in sade.yaml: {}",
-                    names.collect::<Vec<_>>().join(", ")
-                )),
-        );
-        return Err(errors);
+    let section = match &raw.section {
+        None => None,
+        Some(name) => match config.sections.get(name) {
+            Some(section) => Some(section),
+            None => {
+                let names = config.sections.keys().map(String::as_str);
+                let mut d = err("section", format!("unknown section `{name}`"))
+                    .with_suggestion(closest(name, names.clone()));
+                d = match names.clone().next() {
+                    Some(_) => d.with_help(format!(
+                        "sections in sade.yaml: {}; or leave `section` out for a stand-alone page",
+                        names.collect::<Vec<_>>().join(", ")
+                    )),
+                    None => d.with_help(
+                        "sade.yaml has no sections; leave `section` out for a stand-alone page",
+                    ),
+                };
+                errors.push(d);
+                return Err(errors);
+            }
+        },
     };
+    if section.is_some() && published.is_none() {
+        errors.push(
+            Diagnostic::error("a page in a section needs a `published` date")
+                .at(
+                    &source,
+                    value_span(&source, fm.clone(), "section"),
+                    "in this section",
+                )
+                .with_help(
+                    "add `published: YYYY-MM-DD`, or leave `section` out for a stand-alone page",
+                ),
+        );
+    }
     let file_slug = name.rsplit('/').next().unwrap_or(&name).to_string();
     let slug = raw.slug.clone().unwrap_or(file_slug);
     if slugify(&slug) != slug {
@@ -301,7 +331,29 @@ pub fn parse_page(
             .with_help(format!("use `{}`", slugify(&slug))),
         );
     }
-    let path = config.urls.page(lang, &section.path, &slug);
+    let section_path = section.map(|s| s.path.as_str());
+    let path = config.urls.page(lang, section_path, &slug);
+    if section.is_none() {
+        // `/LANG/SLUG/` is also where the tag index and each section's list are.
+        let taken = if slug == crate::urls::TAGS {
+            Some("the tag index".to_string())
+        } else {
+            config
+                .sections
+                .iter()
+                .find(|(_, s)| s.path == slug)
+                .map(|(name, _)| format!("the list of section `{name}`"))
+        };
+        if let Some(taken) = taken {
+            errors.push(
+                err(
+                    if raw.slug.is_some() { "slug" } else { "title" },
+                    format!("this stand-alone page would be served at {path}, where {taken} is"),
+                )
+                .with_help("give it another `slug`, or rename the file"),
+            );
+        }
+    }
     if let Some(url) = &raw.url {
         // `url:` is written for `sade.yaml`'s base URL; with `--base-url` the page moves, and
         // the line may stay as it is (or name the new place).
@@ -309,7 +361,7 @@ pub fn parse_page(
         let written = config
             .written_urls
             .as_ref()
-            .map(|w| w.absolute(&w.page(lang, &section.path, &slug)));
+            .map(|w| w.absolute(&w.page(lang, section_path, &slug)));
         if *url != served && written.as_ref() != Some(url) {
             let message = match &written {
                 None => format!("`url` is `{url}`, but this page is served at `{served}`"),

@@ -133,7 +133,10 @@ mod tests {
         if out == display {
             return Ok(());
         }
-        let last_even = out.bytes().last().is_some_and(|d| (d - b'0') % 2 == 0);
+        let last_even = out
+            .bytes()
+            .last()
+            .is_some_and(|d| (d - b'0').is_multiple_of(2));
         if out.parse::<f64>() == Ok(v) && out.len() == display.len() && last_even {
             Ok(())
         } else {

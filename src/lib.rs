@@ -9,18 +9,21 @@
 //! 2. [`config`] and [`content`]: `sade.yaml`, then `content/**/NAME.{tr,en}.md` with typed
 //!    front matter, paired into translations; [`site`] is the site as data.
 //! 3. [`markdown`] with [`shortcode`]: pulldown-cmark events, shortcodes expanded on the event
-//!    stream with typed arguments, heading anchors, each page's markdown twin.
-//! 4. [`templates`] (one owned Tera and the UI strings) and [`render`] (typed template contexts,
+//!    stream with typed arguments, heading anchors, fenced code highlighted ([`highlight`]),
+//!    each page's markdown twin.
+//! 4. [`templates`] (one owned Tera and the UI strings: the built-in [`theme`]'s, with the site's
+//!    own over them) and [`render`] (typed template contexts,
 //!    a page's two files); [`listing`] makes the site-wide outputs; [`plan`] lists every output
 //!    before anything renders; [`links`] checks every link against what was made.
 //! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
 //!    folder, see [`output`]), [`check`] (into nothing, with warnings), [`serve`] (in memory,
-//!    re-rendering what an edit changes) and [`mdbook`] (the markdown stage alone).
+//!    re-rendering what an edit changes) and [`mdbook`] (the markdown stage alone); [`scaffold`]
+//!    writes new sites and pages (`sade init`, `sade new`).
 //!
 //! Around them: [`i18n`] (languages, sade's word tables, numbers, durations and dates per
 //! language), [`html`] (escaping, numbers for machines), [`urls`] (every URL path sade makes),
-//! [`statics`] (the `static/` folder), [`report`] (`sade calc`'s terminal and JSON output),
-//! [`diagnostic`] (errors with file, line, column and a caret) and [`timings`]
+//! [`statics`] (the theme's static files and the site's `static/` folder), [`report`]
+//! (`sade calc`'s terminal and JSON output), [`diagnostic`] (errors with file, line, column and a caret) and [`timings`]
 //! (`sade build --timings`). No module depends on one that depends on it
 //! (`tests/module_graph.rs`).
 //!
@@ -41,6 +44,7 @@ pub mod check;
 pub mod config;
 pub mod content;
 pub mod diagnostic;
+pub mod highlight;
 pub mod html;
 pub mod i18n;
 pub mod libraries;
@@ -54,10 +58,12 @@ pub mod pipeline;
 pub mod plan;
 pub mod render;
 pub mod report;
+pub mod scaffold;
 pub mod serve;
 pub mod shortcode;
 pub mod site;
 pub mod statics;
 pub mod templates;
+pub mod theme;
 pub mod timings;
 pub mod urls;

@@ -30,9 +30,10 @@ struct Record<'a> {
     title: &'a str,
     description: &'a str,
     url: &'a str,
-    published: String,
-    published_long: String,
-    updated: String,
+    /// `None` for a stand-alone page without a date (in a tag list).
+    published: Option<String>,
+    published_long: Option<String>,
+    updated: Option<String>,
     tags: &'a [String],
 }
 
@@ -142,9 +143,9 @@ impl<'a> Lists<'a> {
                     title: &f.title,
                     description: &f.description,
                     url: &p.path,
-                    published: f.published.iso(),
-                    published_long: f.published.long(p.lang),
-                    updated: f.updated.iso(),
+                    published: f.published.map(|d| d.iso()),
+                    published_long: f.published.map(|d| d.long(p.lang)),
+                    updated: f.updated.map(|d| d.iso()),
                     tags: &f.tags,
                 })
             })
@@ -160,7 +161,7 @@ impl<'a> Lists<'a> {
             let mut tags: BTreeMap<String, TagPages> = BTreeMap::new();
             for &i in &pages {
                 let front = &site.pages[i].front;
-                if let Some(list) = sections.get_mut(&front.section) {
+                if let Some(list) = front.section.as_ref().and_then(|s| sections.get_mut(s)) {
                     list.push(i);
                 }
                 for t in &front.tags {
@@ -413,7 +414,7 @@ pub fn feed(site: &Site, lang: Lang) -> OutputFile {
     let urls = &site.config.urls;
     OutputFile::text(
         urls.file_of(&urls.feed(lang)),
-        atom(site, lang, &site.pages_of(lang)),
+        atom(site, lang, &site.section_pages_of(lang)),
     )
 }
 
@@ -421,7 +422,7 @@ pub fn feed(site: &Site, lang: Lang) -> OutputFile {
 pub fn feed_pages(site: &Site) -> BTreeSet<usize> {
     Lang::ALL
         .iter()
-        .flat_map(|&lang| site.pages_of(lang).into_iter().take(FEED_ENTRIES))
+        .flat_map(|&lang| site.section_pages_of(lang).into_iter().take(FEED_ENTRIES))
         .collect()
 }
 
@@ -453,7 +454,8 @@ pub fn sitemap(site: &Site) -> String {
                 alts.push(("x-default".into(), d));
             }
         }
-        entries.push((page.permalink(config), Some(page.front.updated.iso()), alts));
+        let lastmod = page.front.updated.map(|d| d.iso());
+        entries.push((page.permalink(config), lastmod, alts));
     }
     for lang in Lang::ALL {
         let alts = vec![
@@ -468,7 +470,7 @@ pub fn sitemap(site: &Site) -> String {
             .pages
             .iter()
             .filter(|p| p.lang == lang)
-            .map(|p| p.front.updated)
+            .filter_map(|p| p.front.updated)
             .max()
             .map(|d| d.iso());
         entries.push((config.home_url(lang), latest, alts));
@@ -505,7 +507,7 @@ pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
     let feed_url = config.urls.absolute(&config.urls.feed(lang));
     let updated = idx
         .iter()
-        .map(|&i| site.pages[i].front.updated)
+        .filter_map(|&i| site.pages[i].front.updated)
         .max()
         .map(|d| d.iso())
         .unwrap_or_else(|| "1970-01-01".into());
@@ -518,12 +520,16 @@ pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
     );
     for &i in idx.iter().take(FEED_ENTRIES) {
         let p = &site.pages[i];
+        // Pages in a section have dates; a feed shows no other.
+        let (Some(published), Some(updated)) = (p.front.published, p.front.updated) else {
+            continue;
+        };
         let url = p.permalink(config);
         out.push_str(&format!(
             "  <entry>\n    <title>{}</title>\n    <id>{url}</id>\n    <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>\n    <published>{}T00:00:00Z</published>\n    <updated>{}T00:00:00Z</updated>\n    <author><name>{}</name></author>\n    <summary>{}</summary>\n",
             escape(&p.front.title),
-            p.front.published.iso(),
-            p.front.updated.iso(),
+            published.iso(),
+            updated.iso(),
             escape(&p.front.author),
             escape(&p.front.description),
         ));

@@ -25,6 +25,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Make a new bilingual site (a post with a table, an About page) in a new or empty folder.
+    Init(InitArgs),
+    /// Add a page in both languages: `sade new blog/first-post` (the folder names the section).
+    New(NewArgs),
     /// Build the site into public/ (only changed files are rewritten; nothing is touched on error).
     Build(BuildArgs),
     /// Run every check of a build, and more, without writing anything.
@@ -35,6 +39,24 @@ enum Command {
     Serve(ServeArgs),
     /// Run as an mdBook preprocessor (expands sade's shortcodes in a book).
     Mdbook(MdbookArgs),
+}
+
+#[derive(Args)]
+struct InitArgs {
+    /// The folder to make the site in (made if missing; must be empty).
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+}
+
+#[derive(Args)]
+struct NewArgs {
+    /// The page below content/, without the language: `blog/first-post` makes
+    /// content/blog/first-post.tr.md and .en.md in the section whose path is `blog`; `about`
+    /// makes a stand-alone page.
+    path: String,
+    /// Site root (the folder with sade.yaml).
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
 }
 
 #[derive(Args)]
@@ -429,6 +451,42 @@ fn check(args: CheckArgs) -> ExitCode {
     }
 }
 
+fn init(args: InitArgs) -> ExitCode {
+    match sade::scaffold::init(&args.dir, sade::scaffold::today()) {
+        Ok(files) => {
+            for f in &files {
+                eprintln!("  {}", args.dir.join(f).display());
+            }
+            eprintln!(
+                "made a new site in {}; build it with `sade build --root {0}`, or preview it with \
+                 `sade serve --root {0}`",
+                args.dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(d) => {
+            eprint!("{}", d.render());
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn new(args: NewArgs) -> ExitCode {
+    match sade::scaffold::new_page(&args.root, &args.path, sade::scaffold::today()) {
+        Ok(files) => {
+            for f in &files {
+                eprintln!("  {}", args.root.join(f).display());
+            }
+            eprintln!("made a new page in both languages; write it, then build");
+            ExitCode::SUCCESS
+        }
+        Err(d) => {
+            eprint!("{}", d.render());
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn mdbook(args: MdbookArgs) -> ExitCode {
     if let Some(MdbookCommand::Supports { renderer }) = args.command {
         return if sade::mdbook::supports(&renderer) {
@@ -598,6 +656,8 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Init(args) => init(args),
+        Command::New(args) => new(args),
         Command::Build(args) => build(args),
         Command::Mdbook(args) => mdbook(args),
         Command::Check(args) => check(args),

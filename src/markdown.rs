@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{html, CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 
 use crate::content::slugify;
 use crate::diagnostic::{Diagnostic, Source};
@@ -101,6 +101,15 @@ pub fn render(
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
+        // A fenced block in a language sade knows: highlighted, whole (nothing inside a code
+        // block is a shortcode or a link).
+        if let Some((end, html)) = highlighted(&events, i) {
+            out.push(Event::Html(CowStr::Borrowed(SCROLL_OPEN)));
+            out.push(Event::Html(CowStr::from(html)));
+            out.push(Event::Html(CowStr::Borrowed(SCROLL_CLOSE)));
+            i = end + 1;
+            continue;
+        }
         match event {
             Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
             Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
@@ -224,6 +233,26 @@ pub fn render(
 const SCROLL_OPEN: &str = "<div class=\"scroll\" tabindex=\"0\">\n";
 /// Closes it.
 const SCROLL_CLOSE: &str = "</div>\n";
+
+/// If `events[i]` opens a fenced code block in a language sade highlights: the index of the
+/// event that closes it, and the block's HTML.
+fn highlighted(events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, String)> {
+    let Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) = &events[i].0 else {
+        return None;
+    };
+    let lang = crate::highlight::language(info)?;
+    let end = i + events[i..]
+        .iter()
+        .position(|(e, _)| matches!(e, Event::End(TagEnd::CodeBlock)))?;
+    let mut code = String::new();
+    for (e, _) in &events[i + 1..end] {
+        if let Event::Text(t) = e {
+            code.push_str(t);
+        }
+    }
+    let word = info.split(' ').next().unwrap_or("");
+    Some((end, crate::highlight::code_block(word, lang, &code)))
+}
 
 /// A link or image written from the site's root (`/en/blog/x/`, `/img/a.svg`) under the site's
 /// base path `root` (see [`crate::urls::Urls::rooted`]): the page links where it is served.

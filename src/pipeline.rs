@@ -29,7 +29,7 @@ use crate::output::{OutputFile, Sink};
 use crate::plan::{Kind, Output, Plan};
 use crate::shortcode::{Context, Registry};
 use crate::site::Site;
-use crate::statics::{self, STATIC_DIR};
+use crate::statics;
 use crate::templates::Templates;
 use crate::timings::{time, Part, Timings};
 
@@ -170,7 +170,7 @@ impl Pipeline {
             }
         };
         let registry = match time(timings, Part::Setup, "", || {
-            registry.with_templates(root, &templates)
+            registry.with_templates(&templates)
         }) {
             Ok(r) => r,
             Err(ds) => {
@@ -275,10 +275,7 @@ impl Pipeline {
     /// The plan of the site as loaded, with the files of `static/` as they are now.
     pub fn plan(&self) -> Result<Plan, Diagnostic> {
         let statics = statics::sources(&self.options.root)?;
-        Ok(Plan::of(
-            &self.site,
-            statics.into_iter().map(|(path, _)| path).collect(),
-        ))
+        Ok(Plan::of(&self.site, statics))
     }
 
     /// Makes `outputs` from the site as it is (pages from their rendered bodies).
@@ -319,9 +316,8 @@ impl Pipeline {
     }
 
     fn static_file(&self, path: &str) -> Result<OutputFile, Diagnostic> {
-        let file = self.options.root.join(STATIC_DIR).join(path);
         time(self.timings(), Part::Reading, "", || {
-            statics::read(path, &file)
+            statics::read(&self.options.root, path)
         })
     }
 

@@ -53,6 +53,18 @@ pub struct SiteInfo<'a> {
     pub feed: String,
     /// The sections, in `sade.yaml`'s order.
     pub sections: Vec<SectionLink<'a>>,
+    /// The stand-alone pages of this language (no section: About, Contact), by `weight`, then
+    /// title: the menu links them after the sections.
+    pub pages: Vec<MenuLink<'a>>,
+}
+
+/// A stand-alone page in the menu.
+#[derive(Serialize)]
+pub struct MenuLink<'a> {
+    /// Its title.
+    pub title: &'a str,
+    /// Its URL path.
+    pub url: &'a str,
 }
 
 /// A section in the menu.
@@ -122,6 +134,14 @@ pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -
                     url: urls.section(lang, &s.path),
                 })
                 .collect(),
+            pages: site
+                .standalone_pages_of(lang)
+                .into_iter()
+                .map(|i| MenuLink {
+                    title: &site.pages[i].front.title,
+                    url: &site.pages[i].path,
+                })
+                .collect(),
         },
         t: templates.strings(lang),
         other: OtherLanguage {
@@ -170,20 +190,20 @@ pub struct PageData<'a> {
     pub permalink: String,
     /// URL path of the markdown twin.
     pub markdown_url: String,
-    /// `2026-06-17`.
-    pub published: String,
+    /// `2026-06-17`; none on a stand-alone page without a date.
+    pub published: Option<String>,
     /// `17 Haziran 2026` / `June 17, 2026`.
-    pub published_long: String,
-    /// Last update, `YYYY-MM-DD`.
-    pub updated: String,
+    pub published_long: Option<String>,
+    /// Last update, `YYYY-MM-DD` (`published` unless set).
+    pub updated: Option<String>,
     /// Last update, long form.
-    pub updated_long: String,
-    /// Section name.
-    pub section: &'a str,
+    pub updated_long: Option<String>,
+    /// Section name; none on a stand-alone page.
+    pub section: Option<&'a str>,
     /// Section label in the page's language.
-    pub section_label: &'a str,
+    pub section_label: Option<&'a str>,
     /// The section's list.
-    pub section_url: String,
+    pub section_url: Option<String>,
     /// Tags with their lists.
     pub tags: Vec<TagLink<'a>>,
     /// Left out of builds without `--drafts`.
@@ -220,7 +240,7 @@ impl<'a> PageData<'a> {
         let page = &site.pages[i];
         let lang = page.lang;
         let f = &page.front;
-        let section = &site.config.sections[&f.section];
+        let section = f.section.as_ref().map(|s| &site.config.sections[s]);
         let urls = &site.config.urls;
         PageData {
             title: &f.title,
@@ -230,13 +250,13 @@ impl<'a> PageData<'a> {
             url: &page.path,
             permalink: page.permalink(&site.config),
             markdown_url: twin(&page.path),
-            published: f.published.iso(),
-            published_long: f.published.long(lang),
-            updated: f.updated.iso(),
-            updated_long: f.updated.long(lang),
-            section: &f.section,
-            section_label: &section.label[&lang],
-            section_url: urls.section(lang, &section.path),
+            published: f.published.map(|d| d.iso()),
+            published_long: f.published.map(|d| d.long(lang)),
+            updated: f.updated.map(|d| d.iso()),
+            updated_long: f.updated.map(|d| d.long(lang)),
+            section: f.section.as_deref(),
+            section_label: section.map(|s| s.label[&lang].as_str()),
+            section_url: section.map(|s| urls.section(lang, &s.path)),
             tags: f
                 .tags
                 .iter()
@@ -312,8 +332,8 @@ pub fn page(
 }
 
 /// The page in the reference page's own form: front matter (title, description, url, lang,
-/// author, published, updated, section, tags — in that order), then the markdown with every
-/// shortcode expanded.
+/// author, published, updated, section, tags — in that order; a stand-alone page leaves out the
+/// ones it does not have), then the markdown with every shortcode expanded.
 pub fn markdown_twin(site: &Site, i: usize, body: &Rendered) -> String {
     let page = &site.pages[i];
     let f = &page.front;
@@ -335,9 +355,16 @@ pub fn markdown_twin(site: &Site, i: usize, body: &Rendered) -> String {
     plain(&mut out, "url: ", &page.permalink(&site.config));
     plain(&mut out, "lang: ", page.lang.code());
     quoted(&mut out, "author: ", &f.author);
-    plain(&mut out, "published: ", &f.published.iso());
-    plain(&mut out, "updated: ", &f.updated.iso());
-    plain(&mut out, "section: ", &f.section);
+    // A stand-alone page has no section, and may have no dates: those keys are left out.
+    if let Some(d) = f.published {
+        plain(&mut out, "published: ", &d.iso());
+    }
+    if let Some(d) = f.updated {
+        plain(&mut out, "updated: ", &d.iso());
+    }
+    if let Some(s) = &f.section {
+        plain(&mut out, "section: ", s);
+    }
     out.push_str("tags: [");
     for (n, t) in f.tags.iter().enumerate() {
         if n > 0 {

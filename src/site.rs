@@ -25,7 +25,27 @@ pub struct Site {
 }
 
 impl Site {
-    /// The pages of `lang`, newest first (then by weight and title), as indices.
+    /// The pages of `lang` in a section, newest first: what a feed shows.
+    pub fn section_pages_of(&self, lang: Lang) -> Vec<usize> {
+        let mut v = self.pages_of(lang);
+        v.retain(|&i| self.pages[i].front.section.is_some());
+        v
+    }
+
+    /// The stand-alone pages of `lang` (no section), by weight, then title: the menu's.
+    pub fn standalone_pages_of(&self, lang: Lang) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..self.pages.len())
+            .filter(|&i| self.pages[i].lang == lang && self.pages[i].front.section.is_none())
+            .collect();
+        v.sort_by(|&a, &b| {
+            let (pa, pb) = (&self.pages[a].front, &self.pages[b].front);
+            pa.weight.cmp(&pb.weight).then(pa.title.cmp(&pb.title))
+        });
+        v
+    }
+
+    /// The pages of `lang`, newest first (then by weight and title; pages without a date last),
+    /// as indices.
     pub fn pages_of(&self, lang: Lang) -> Vec<usize> {
         let mut v: Vec<usize> = (0..self.pages.len())
             .filter(|&i| self.pages[i].lang == lang)

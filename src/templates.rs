@@ -1,6 +1,8 @@
-//! Stage 4 — templates: one owned [`Tera`] loaded from `templates/`, and the UI strings of each
-//! language (`templates/strings/{tr,en}.yaml`, same keys in both; a key missing in one is an
-//! error, and a template asking for a key that does not exist fails the build).
+//! Stage 4 — templates: one owned [`Tera`] with the built-in theme's templates ([`crate::theme`])
+//! and, in place of any of them or beside them, the site's own `templates/**/*.html`; and the UI
+//! strings of each language: the theme's `strings/{tr,en}.yaml` with the keys of the site's
+//! `templates/strings/{tr,en}.yaml` over them (same keys in both languages; a key missing in one
+//! is an error, and a template asking for a key that does not exist fails the build).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -113,8 +115,24 @@ fn error_chain(e: &dyn std::error::Error) -> String {
     out
 }
 
+/// Whether a file below `templates/` is a template (the strings are YAML).
+fn is_template(name: &str) -> bool {
+    let ext = name.rsplit_once('.').map_or("", |(_, ext)| ext);
+    matches!(ext, "html" | "xml" | "txt")
+}
+
+/// The built-in file `name` below `templates/`, named as not being the site's in messages:
+/// `(built-in) templates/page.html`.
+fn built_in(name: &str, text: &str) -> Source {
+    Source::new(
+        format!("{} {TEMPLATES_DIR}/{name}", crate::theme::BUILT_IN),
+        text,
+    )
+}
+
 impl Templates {
-    /// Loads `root/templates/**/*.html` and `root/templates/strings/*.yaml`.
+    /// Loads the built-in templates and strings with the site's own (`root/templates/**/*.html`,
+    /// `root/templates/strings/*.yaml`) over them.
     pub fn load(root: &Path) -> Result<Templates, Vec<Diagnostic>> {
         let dir = root.join(TEMPLATES_DIR);
         let mut tera = Tera::new();
@@ -122,17 +140,23 @@ impl Templates {
         // The same five characters as every other escape in sade (`'` as `&#39;`).
         tera.set_escape_fn(escape_to);
         tera.register_filter("safe", safe);
-        let mut sources = BTreeMap::new();
+        let mut sources: BTreeMap<String, Source> = crate::theme::templates()
+            .filter(|(name, _)| is_template(name))
+            .map(|(name, text)| (name.to_string(), built_in(name, text)))
+            .collect();
         let mut errors = Vec::new();
-        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+        // A site on the built-in theme may have no templates/ at all.
+        let walk = dir
+            .is_dir()
+            .then(|| walkdir::WalkDir::new(&dir).sort_by_file_name());
+        for entry in walk.into_iter().flatten() {
             match entry {
                 Ok(e) if e.file_type().is_file() => {
                     let path = e.path();
-                    let ext = path.extension().and_then(|x| x.to_str()).unwrap_or("");
-                    if !matches!(ext, "html" | "xml" | "txt") {
+                    let name = crate::output::relative(&dir, path);
+                    if !is_template(&name) {
                         continue;
                     }
-                    let name = crate::output::relative(&dir, path);
                     let rel = Path::new(TEMPLATES_DIR).join(&name);
                     match crate::diagnostic::read_text(path) {
                         Ok(text) => {
@@ -211,34 +235,54 @@ impl Templates {
         template_diagnostic(&self.sources, headline, e)
     }
 
+    /// Every template in use, by name (`page.html`, `shortcodes/note.html`): the site's own
+    /// where it has one, else the built-in one.
+    pub fn sources(&self) -> impl Iterator<Item = (&str, &Source)> {
+        self.sources.iter().map(|(name, s)| (name.as_str(), s))
+    }
+
     /// The Tera instance, shared (template shortcodes render with it).
     pub fn shared_tera(&self) -> Arc<Tera> {
         Arc::clone(&self.tera)
     }
 }
 
-/// Reads `templates/strings/{tr,en}.yaml`; a key present in one language only is an error.
+/// Parses one strings file.
+fn parse_strings(source: &Source) -> Result<Strings, Diagnostic> {
+    serde_yaml::from_str::<Strings>(&source.text)
+        .map_err(|e| Diagnostic::yaml(source, 0, &e, "UI strings", &[]))
+}
+
+/// The UI strings of each language: the built-in `strings/{tr,en}.yaml`, with the keys of the
+/// site's `templates/strings/{tr,en}.yaml` (where it has one) over them. A key present in one
+/// language only is an error.
 fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>> {
     let mut all = BTreeMap::new();
-    let mut sources = BTreeMap::new();
+    // Each language's files, the site's (if any) first: where a key is looked for in errors.
+    let mut sources: BTreeMap<Lang, Vec<Source>> = BTreeMap::new();
     let mut errors = Vec::new();
     for lang in Lang::ALL {
-        let rel = format!("{TEMPLATES_DIR}/strings/{}.yaml", lang.code());
-        let text = match crate::diagnostic::read_text(&root.join(&rel)) {
-            Ok(t) => t,
-            Err(e) => {
-                errors.push(Diagnostic::error(format!("cannot read {rel}: {e}")));
-                continue;
+        let name = format!("strings/{}.yaml", lang.code());
+        let rel = format!("{TEMPLATES_DIR}/{name}");
+        let mut files = Vec::new();
+        let path = root.join(&rel);
+        if path.exists() {
+            match crate::diagnostic::read_text(&path) {
+                Ok(text) => files.push(Source::new(rel.clone(), text)),
+                Err(e) => errors.push(Diagnostic::error(format!("cannot read {rel}: {e}"))),
             }
-        };
-        let source = Source::new(rel, text);
-        match serde_yaml::from_str::<Strings>(&source.text) {
-            Ok(map) => {
-                all.insert(lang, map);
-            }
-            Err(e) => errors.push(Diagnostic::yaml(&source, 0, &e, "UI strings", &[])),
         }
-        sources.insert(lang, source);
+        files.extend(crate::theme::template(&name).map(|text| built_in(&name, text)));
+        let mut merged = Strings::new();
+        // The built-in keys first, the site's over them.
+        for source in files.iter().rev() {
+            match parse_strings(source) {
+                Ok(map) => merged.extend(map),
+                Err(d) => errors.push(d),
+            }
+        }
+        all.insert(lang, merged);
+        sources.insert(lang, files);
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -247,8 +291,12 @@ fn load_strings(root: &Path) -> Result<BTreeMap<Lang, Strings>, Vec<Diagnostic>>
         let other = lang.other();
         for key in all[&other].keys() {
             if !all[&lang].contains_key(key) {
-                let src = &sources[&other];
-                let at = src.text.find(&format!("{key}:")).unwrap_or(0);
+                let needle = format!("{key}:");
+                let files = &sources[&other];
+                let (src, at) = files
+                    .iter()
+                    .find_map(|s| Some((s, s.text.find(&needle)?)))
+                    .unwrap_or_else(|| (&files[0], 0));
                 errors.push(
                     Diagnostic::error(format!(
                         "UI string `{key}` is missing from templates/strings/{}.yaml",

@@ -12,6 +12,9 @@ use std::borrow::Cow;
 
 use crate::i18n::Lang;
 
+/// The folder of the tag lists in each language (`/tr/tags/`).
+pub const TAGS: &str = "tags";
+
 /// The paths of a site whose base URL is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Urls {
@@ -110,18 +113,16 @@ impl Urls {
         [self.root.as_str(), lang.code(), "/", section_path, "/"].concat()
     }
 
-    /// A page: `/tr/blog/SLUG/`.
-    pub fn page(&self, lang: Lang, section_path: &str, slug: &str) -> String {
-        [
-            self.root.as_str(),
-            lang.code(),
-            "/",
-            section_path,
-            "/",
-            slug,
-            "/",
-        ]
-        .concat()
+    /// A page: `/tr/blog/SLUG/` in a section, `/tr/SLUG/` standing alone.
+    pub fn page(&self, lang: Lang, section_path: Option<&str>, slug: &str) -> String {
+        let mut path = [self.root.as_str(), lang.code(), "/"].concat();
+        if let Some(section) = section_path {
+            path.push_str(section);
+            path.push('/');
+        }
+        path.push_str(slug);
+        path.push('/');
+        path
     }
 
     /// A language's Atom feed: `/tr/atom.xml`.
@@ -131,12 +132,12 @@ impl Urls {
 
     /// A language's tag index: `/tr/tags/`.
     pub fn tags(&self, lang: Lang) -> String {
-        [self.root.as_str(), lang.code(), "/tags/"].concat()
+        [self.root.as_str(), lang.code(), "/", TAGS, "/"].concat()
     }
 
     /// One tag's list: `/tr/tags/SLUG/`.
     pub fn tag(&self, lang: Lang, slug: &str) -> String {
-        [self.root.as_str(), lang.code(), "/tags/", slug, "/"].concat()
+        [self.root.as_str(), lang.code(), "/", TAGS, "/", slug, "/"].concat()
     }
 
     /// A file at the top of the site: `sitemap.xml` → `/sitemap.xml`.
@@ -197,7 +198,8 @@ mod tests {
         assert_eq!(u.base_url(), "https://sade.dev");
         assert_eq!(u.home(Lang::Tr), "/tr/");
         assert_eq!(u.section(Lang::En, "blog"), "/en/blog/");
-        assert_eq!(u.page(Lang::En, "blog", "x"), "/en/blog/x/");
+        assert_eq!(u.page(Lang::En, Some("blog"), "x"), "/en/blog/x/");
+        assert_eq!(u.page(Lang::En, None, "about"), "/en/about/");
         assert_eq!(twin("/tr/x/"), "/tr/x/index.md");
         assert_eq!(u.feed(Lang::En), "/en/atom.xml");
         assert_eq!(u.tags(Lang::Tr), "/tr/tags/");
@@ -221,7 +223,8 @@ mod tests {
             assert_eq!(u.root(), "/notes/");
             assert_eq!(u.base_url(), "https://user.github.io/notes");
             assert_eq!(u.home(Lang::Tr), "/notes/tr/");
-            assert_eq!(u.page(Lang::En, "blog", "x"), "/notes/en/blog/x/");
+            assert_eq!(u.page(Lang::En, Some("blog"), "x"), "/notes/en/blog/x/");
+            assert_eq!(u.page(Lang::En, None, "about"), "/notes/en/about/");
             assert_eq!(u.file_of("/notes/en/blog/x/"), "en/blog/x/index.html");
             assert_eq!(u.file_of(&twin("/notes/en/x/")), "en/x/index.md");
             assert_eq!(u.file_of("/notes/"), "index.html");

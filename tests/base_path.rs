@@ -34,6 +34,11 @@ From the root: [calc](/en/tools/calc/), [its anchor](/en/tools/calc/#it-starts-l
 fn site_at(base_url: &str) -> tempfile::TempDir {
     let site = common::fixture_site();
     std::fs::write(site.path().join("content/blog/links.en.md"), LINKS_PAGE).unwrap();
+    // The picture the page shows: a static file of the site's own, beside the theme's.
+    common::copy_tree(
+        &common::repo().join("static/img"),
+        &site.path().join("static/img"),
+    );
     let config = site.path().join("sade.yaml");
     let yaml = std::fs::read_to_string(&config).unwrap();
     std::fs::write(&config, yaml.replace("https://fixture.example", base_url)).unwrap();

@@ -1,9 +1,11 @@
-//! Accessibility and validity of every page the bundled site builds: axe-core in headless
-//! Chromium (light and dark, 1280 and 390 px wide) and the Nu HTML Checker (`vnu.jar`, the
-//! W3C's validator, on Java), with no violation and no error allowed.
+//! Accessibility and validity of every page the bundled site builds, and of every page of the
+//! site `sade init` makes: axe-core in headless Chromium (light and dark, 1280 and 390 px wide)
+//! and the Nu HTML Checker (`vnu.jar`, the W3C's validator, on Java), with no violation and no
+//! error allowed.
 //!
 //! Needs node, Debian's chromium, Java and `npm ci --prefix tests/browser` (axe-core, vnu-jar):
-//! without them the test is skipped with a notice, unless `CI` is set; then it fails.
+//! without them `cargo test` lists each test as ignored with what is missing; under `CI` they
+//! fail.
 
 mod common;
 
@@ -14,7 +16,8 @@ use std::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
-fn prerequisites(root: &Path) -> bool {
+/// What the checks need that is not Rust.
+fn missing(root: &Path) -> Vec<String> {
     let mut missing = Vec::new();
     if !common::runs("node") {
         missing.push("`node`".to_string());
@@ -29,25 +32,50 @@ fn prerequisites(root: &Path) -> bool {
     {
         missing.push("`java` (for the Nu HTML Checker)".to_string());
     }
-    for package in ["playwright-core", "axe-core", "vnu-jar"] {
-        if !root
-            .join("tests/browser/node_modules")
-            .join(package)
-            .exists()
-        {
-            missing.push(format!(
-                "tests/browser/node_modules/{package} (run `npm ci --prefix tests/browser`)"
-            ));
-        }
+    let absent: Vec<&str> = ["playwright-core", "axe-core", "vnu-jar"]
+        .into_iter()
+        .filter(|p| !root.join("tests/browser/node_modules").join(p).exists())
+        .collect();
+    if !absent.is_empty() {
+        missing.push(format!(
+            "{} in tests/browser/node_modules (run `npm ci --prefix tests/browser`)",
+            absent.join(", ")
+        ));
     }
-    common::prerequisites_met(&missing, "the accessibility and validity tests")
+    missing
 }
 
-/// The bundled site built into a temporary folder.
-fn built(root: &Path) -> (tempfile::TempDir, PathBuf) {
+/// Which site a test checks.
+#[derive(Clone, Copy)]
+enum Site {
+    /// The bundled site, at the repository root.
+    Bundled,
+    /// The site `sade init` makes, in a new folder.
+    Init,
+}
+
+/// The site built into a temporary folder (`public/` there).
+fn built(site: Site) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("public");
-    let (code, stderr) = common::sade_build(root, Some(&out));
+    let root = match site {
+        Site::Bundled => common::repo(),
+        Site::Init => {
+            let root = dir.path().join("site");
+            let made = Command::new(env!("CARGO_BIN_EXE_sade"))
+                .arg("init")
+                .arg(&root)
+                .output()
+                .unwrap();
+            assert!(
+                made.status.success(),
+                "{}",
+                String::from_utf8_lossy(&made.stderr)
+            );
+            root
+        }
+    };
+    let (code, stderr) = common::sade_build(&root, Some(&out));
     assert_eq!(code, Some(0), "sade build failed:\n{stderr}");
     (dir, out)
 }
@@ -64,13 +92,9 @@ fn pages(out: &Path) -> Vec<String> {
     pages
 }
 
-#[test]
-fn every_page_is_valid_html() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    if !prerequisites(root) {
-        return;
-    }
-    let (_dir, out) = built(root);
+fn every_page_is_valid_html(site: Site) {
+    let root = common::repo();
+    let (_dir, out) = built(site);
     let files = pages(&out);
     assert!(files.len() > 10, "{files:?}");
     let run = Command::new("java")
@@ -88,13 +112,9 @@ fn every_page_is_valid_html() {
     println!("Nu HTML Checker: {} pages, no error", files.len());
 }
 
-#[test]
-fn axe_finds_nothing_on_any_page() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    if !prerequisites(root) {
-        return;
-    }
-    let (dir, out) = built(root);
+fn axe_finds_nothing_on_any_page(site: Site) {
+    let root = common::repo();
+    let (dir, out) = built(site);
     let list = dir.path().join("pages.txt");
     let paths: Vec<String> = pages(&out)
         .into_iter()
@@ -104,7 +124,7 @@ fn axe_finds_nothing_on_any_page() {
     let url = serve(out);
     let run = Command::new("node")
         .arg("tests/browser/a11y.test.mjs")
-        .current_dir(root)
+        .current_dir(&root)
         .env("SADE_URL", &url)
         .env("SADE_PAGES", &list)
         .output()
@@ -116,6 +136,26 @@ fn axe_finds_nothing_on_any_page() {
         run.status.success() && stdout.contains("# fail 0") && !stdout.contains("# pass 0"),
         "tests/browser/a11y.test.mjs failed:\n{stdout}\n{stderr}"
     );
+}
+
+fn main() {
+    let need = || missing(&common::repo());
+    common::run_trials(vec![
+        common::needing("every_page_is_valid_html", need(), || {
+            every_page_is_valid_html(Site::Bundled)
+        }),
+        common::needing("axe_finds_nothing_on_any_page", need(), || {
+            axe_finds_nothing_on_any_page(Site::Bundled)
+        }),
+        common::needing("every_page_of_a_new_site_is_valid_html", need(), || {
+            every_page_is_valid_html(Site::Init)
+        }),
+        common::needing(
+            "axe_finds_nothing_on_any_page_of_a_new_site",
+            need(),
+            || axe_finds_nothing_on_any_page(Site::Init),
+        ),
+    ]);
 }
 
 /// Serves `dir` over HTTP/1.0 on 127.0.0.1.

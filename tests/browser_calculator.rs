@@ -8,8 +8,8 @@
 //! the browser test can compare what the script renders with what `sade` rendered; the
 //! `sade calc --json` document of every set is handed over too.
 //!
-//! Without node, Chromium or `tests/browser/node_modules` the test is skipped with a notice,
-//! unless `CI` is set: then it fails (`.ci/run` runs `npm ci --prefix tests/browser`).
+//! Without node, Chromium or `tests/browser/node_modules` `cargo test` lists the test as ignored
+//! with what is missing; under `CI` it fails (`.ci/run` runs `npm ci --prefix tests/browser`).
 
 mod common;
 
@@ -28,8 +28,8 @@ const SETS: usize = 50;
 const DEFAULT_ARGS: &str =
     "base=100ms, factor=2, cap=30s, attempts=8, jitter=all, seed=7, clients=1000";
 
-/// Skips (or, under CI, fails) when something the browser test needs is missing.
-fn prerequisites(root: &Path) -> bool {
+/// What the browser test needs that is not Rust.
+fn missing(root: &Path) -> Vec<String> {
     let mut missing = Vec::new();
     if !common::runs("node") {
         missing.push("`node`".to_string());
@@ -43,7 +43,7 @@ fn prerequisites(root: &Path) -> bool {
     {
         missing.push("tests/browser/node_modules (run `npm ci --prefix tests/browser`)".into());
     }
-    common::prerequisites_met(&missing, "the browser tests of the calculator")
+    missing
 }
 
 /// One random parameter set, as shortcode/query values (strings).
@@ -129,7 +129,7 @@ fn outcome_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
     set["timeout"] = json!(["", "2s", "500ms", "0ms"][pick(rng, 4)]);
     set["deadline"] = json!(["", "20s", "1m", "3s"][pick(rng, 4)]);
     // Without a failure rate the outage is what shows the odds.
-    set["outage"] = json!(if i % 6 == 0 {
+    set["outage"] = json!(if i.is_multiple_of(6) {
         "10s"
     } else {
         ["", "10s", "60s", "500ms"][pick(rng, 4)]
@@ -180,23 +180,9 @@ fn page(lang: &str, title: &str, body: &str) -> String {
     )
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
-/// Writes the fixture site into `dir` and returns the cases for the browser test.
+/// Writes the fixture site (on the built-in theme, whose scripts are the calculator's) into
+/// `dir` and returns the cases for the browser test.
 fn fixture(root: &Path, dir: &Path) -> Value {
-    copy_dir(&root.join("templates"), &dir.join("templates"));
-    copy_dir(&root.join("static"), &dir.join("static"));
     std::fs::copy(
         root.join("tests/fixtures/site/sade.yaml"),
         dir.join("sade.yaml"),
@@ -335,12 +321,17 @@ fn respond(dir: &Path, mut stream: TcpStream) -> std::io::Result<()> {
     stream.flush()
 }
 
-#[test]
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    common::run_trials(vec![common::needing(
+        "calculator_in_chromium",
+        missing(root),
+        calculator_in_chromium,
+    )]);
+}
+
 fn calculator_in_chromium() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    if !prerequisites(root) {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let cases = fixture(root, dir.path());
     let out_dir = dir.path().join("public");

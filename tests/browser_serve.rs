@@ -28,15 +28,7 @@ struct Browser {
 }
 
 impl Browser {
-    fn start() -> Option<Browser> {
-        let missing = if Path::new(CHROMIUM).exists() {
-            vec![]
-        } else {
-            vec![CHROMIUM.to_string()]
-        };
-        if !common::prerequisites_met(&missing, "the preview's browser test") {
-            return None;
-        }
+    fn start() -> Browser {
         let profile = tempfile::tempdir().unwrap();
         let mut child = Command::new(CHROMIUM)
             .args([
@@ -76,12 +68,12 @@ impl Browser {
         if let MaybeTlsStream::Plain(s) = ws.get_ref() {
             s.set_read_timeout(Some(TIMEOUT)).unwrap();
         }
-        Some(Browser {
+        Browser {
             child,
             _profile: profile,
             ws,
             next_id: 0,
-        })
+        }
     }
 
     /// Sends one command and waits for its result, which must not be an error.
@@ -167,11 +159,21 @@ const BODY: &str = "document.body ? document.body.innerText : ''";
 const OVERLAY: &str = "(function () { var o = document.querySelector('.error-overlay'); \
                        return o ? o.innerText : ''; })()";
 
-#[test]
-fn live_reload_and_error_overlay_in_chromium() {
-    let Some(mut browser) = Browser::start() else {
-        return;
+fn main() {
+    let missing = if Path::new(CHROMIUM).exists() {
+        vec![]
+    } else {
+        vec![CHROMIUM.to_string()]
     };
+    common::run_trials(vec![common::needing(
+        "live_reload_and_error_overlay_in_chromium",
+        missing,
+        live_reload_and_error_overlay_in_chromium,
+    )]);
+}
+
+fn live_reload_and_error_overlay_in_chromium() {
+    let mut browser = Browser::start();
     let site = common::fixture_copy();
     let serve = Serve::start(site.path());
     let original = serve.read(PAGE);

@@ -211,7 +211,7 @@ golden!(
 /// The report of a build whose `templates/NAME` was changed by `edit`.
 fn template_report(name: &str, edit: impl Fn(&str) -> String) -> String {
     let site = common::site_with(&[("tools/x.tr.md", &page("x\n"))]);
-    let path = site.path().join("templates").join(name);
+    let path = common::override_template(site.path(), name);
     let text = std::fs::read_to_string(&path).unwrap();
     let changed = edit(&text);
     assert_ne!(changed, text, "the edit must change templates/{name}");
@@ -245,7 +245,7 @@ fn a_template_error_every_page_hits_is_reported_once() {
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
     let site = common::site_with(&refs);
-    let path = site.path().join("templates/page.html");
+    let path = common::override_template(site.path(), "page.html");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(
         &path,
@@ -411,7 +411,11 @@ fn a_byte_order_mark_is_ignored() {
         "templates/base.html",
         "templates/shortcodes/note.html",
     ] {
-        let path = marked.path().join(file);
+        let path = match file.strip_prefix("templates/") {
+            // The site's own copy of the built-in file.
+            Some(name) => common::override_template(marked.path(), name),
+            None => marked.path().join(file),
+        };
         let old = std::fs::read_to_string(&path).unwrap();
         std::fs::write(&path, format!("{BOM}{old}")).unwrap();
     }

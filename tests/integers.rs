@@ -53,6 +53,7 @@ proptest! {
             .map(|n| format!("Değer: << echo(n={n}) >>.\n\n"))
             .collect();
         let site = common::site_with(&[("tools/x.tr.md", &format!("{FM}{body}"))]);
+        std::fs::create_dir_all(site.path().join("templates/shortcodes")).unwrap();
         std::fs::write(
             site.path().join("templates/shortcodes/echo.html"),
             format!(

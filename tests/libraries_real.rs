@@ -275,9 +275,6 @@ fn python_missing(package: &str, version: &str) -> Vec<String> {
 fn python_job(library: Library, package: &str, tolerance: impl Fn(&Model) -> f64 + Copy) {
     let (_, version) = library.package();
     let what = format!("{package} {version}");
-    if !common::prerequisites_met(&python_missing(package, version), &what) {
-        return;
-    }
     let driver = libraries_dir().join("python_driver.py");
     let mut cmd = Command::new(python());
     cmd.arg(&driver);
@@ -325,17 +322,14 @@ fn float_tolerance(m: &Model) -> f64 {
     m.totals.worst_ms * 1e-12
 }
 
-#[test]
 fn tenacity_matches_its_model() {
     python_job(Library::Tenacity, "tenacity", float_tolerance);
 }
 
-#[test]
 fn python_backoff_matches_its_model() {
     python_job(Library::PythonBackoff, "backoff", float_tolerance);
 }
 
-#[test]
 fn botocore_matches_the_aws_sdk_model() {
     python_job(Library::AwsSdk, "botocore", float_tolerance);
 }
@@ -366,9 +360,6 @@ fn node_missing(package: &str, version: &str) -> Vec<String> {
 fn node_job(library: Library) {
     let (package, version) = library.package();
     let what = format!("{package} {version}");
-    if !common::prerequisites_met(&node_missing(package, version), &what) {
-        return;
-    }
     let node = |job: &serde_json::Value| {
         let mut cmd = Command::new("node");
         cmd.arg("node_driver.mjs").current_dir(libraries_dir());
@@ -403,12 +394,10 @@ fn node_job(library: Library) {
     );
 }
 
-#[test]
 fn p_retry_matches_its_model() {
     node_job(Library::PRetry);
 }
 
-#[test]
 fn exponential_backoff_matches_its_model() {
     node_job(Library::ExponentialBackoff);
 }
@@ -459,13 +448,9 @@ fn go_run(policy: Option<&str>, job: &serde_json::Value) -> String {
     run(cmd, job)
 }
 
-#[test]
 fn cenkalti_matches_its_model() {
     let (package, version) = Library::Cenkalti.package();
     let what = format!("{package} {version} (Debian)");
-    if !common::prerequisites_met(&go_missing(), &what) {
-        return;
-    }
     let job = json!({"sets": job_sets(&SETS), "runs": DRAWS, "seed": 2026});
     let out = go_run(None, &job);
     report(
@@ -514,7 +499,6 @@ fn backon_draws(builder: ExponentialBuilder, retries: usize, runs: usize, seed: 
         .collect()
 }
 
-#[test]
 fn backon_matches_its_model() {
     let (package, version) = Library::Backon.package();
     let what = format!("{package} {version}");
@@ -580,7 +564,6 @@ fn compiled_snippet(n: usize) -> String {
         .join("\n")
 }
 
-#[test]
 fn backon_snippet_is_what_this_test_compiles_and_runs() {
     for (n, builder) in [(0, snippet_set_0()), (6, snippet_set_6())] {
         let set = SETS[n];
@@ -599,7 +582,6 @@ fn backon_snippet_is_what_this_test_compiles_and_runs() {
 
 // ---- gRPC: the snippet's service config ------------------------------------------------------
 
-#[test]
 fn grpc_snippet_holds_a_valid_retry_policy() {
     // grpc-go does not install here; its service config is JSON, checked as grpc-go's
     // isValidRetryPolicy and duration parser would.
@@ -629,4 +611,56 @@ fn grpc_snippet_holds_a_valid_retry_policy() {
         assert_eq!(policy["backoffMultiplier"].as_f64().unwrap(), set.1);
         assert_eq!(policy["retryableStatusCodes"][0], "UNAVAILABLE");
     }
+}
+
+fn main() {
+    let python = |library: Library| {
+        let (package, version) = library.package();
+        python_missing(package, version)
+    };
+    let node = |library: Library| {
+        let (package, version) = library.package();
+        node_missing(package, version)
+    };
+    common::run_trials(vec![
+        common::needing(
+            "tenacity_matches_its_model",
+            python(Library::Tenacity),
+            tenacity_matches_its_model,
+        ),
+        common::needing(
+            "python_backoff_matches_its_model",
+            python(Library::PythonBackoff),
+            python_backoff_matches_its_model,
+        ),
+        common::needing(
+            "botocore_matches_the_aws_sdk_model",
+            python(Library::AwsSdk),
+            botocore_matches_the_aws_sdk_model,
+        ),
+        common::needing(
+            "p_retry_matches_its_model",
+            node(Library::PRetry),
+            p_retry_matches_its_model,
+        ),
+        common::needing(
+            "exponential_backoff_matches_its_model",
+            node(Library::ExponentialBackoff),
+            exponential_backoff_matches_its_model,
+        ),
+        common::needing(
+            "cenkalti_matches_its_model",
+            go_missing(),
+            cenkalti_matches_its_model,
+        ),
+        common::plain("backon_matches_its_model", backon_matches_its_model),
+        common::plain(
+            "backon_snippet_is_what_this_test_compiles_and_runs",
+            backon_snippet_is_what_this_test_compiles_and_runs,
+        ),
+        common::plain(
+            "grpc_snippet_holds_a_valid_retry_policy",
+            grpc_snippet_holds_a_valid_retry_policy,
+        ),
+    ]);
 }

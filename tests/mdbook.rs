@@ -6,13 +6,37 @@ mod common;
 use std::fs;
 use std::process::Command;
 
-fn mdbook_available() -> bool {
-    let missing = if common::runs("mdbook") {
+/// What the tests that build a book need.
+fn mdbook_missing() -> Vec<String> {
+    if common::runs("mdbook") {
         vec![]
     } else {
         vec!["`mdbook` (cargo install mdbook --locked)".to_string()]
-    };
-    common::prerequisites_met(&missing, "the mdBook test")
+    }
+}
+
+fn main() {
+    common::run_trials(vec![
+        common::needing(
+            "mdbook_builds_a_book_with_expanded_shortcodes",
+            mdbook_missing(),
+            mdbook_builds_a_book_with_expanded_shortcodes,
+        ),
+        common::needing(
+            "mdbook_errors_name_the_chapter_file_line_and_column",
+            mdbook_missing(),
+            mdbook_errors_name_the_chapter_file_line_and_column,
+        ),
+        common::needing(
+            "the_user_guide_builds_with_live_tables",
+            mdbook_missing(),
+            the_user_guide_builds_with_live_tables,
+        ),
+        common::plain(
+            "preprocessor_protocol_without_mdbook",
+            preprocessor_protocol_without_mdbook,
+        ),
+    ]);
 }
 
 fn book_with(chapter_fix: Option<(&str, &str)>) -> tempfile::TempDir {
@@ -30,11 +54,7 @@ fn book_with(chapter_fix: Option<(&str, &str)>) -> tempfile::TempDir {
     dir
 }
 
-#[test]
 fn mdbook_builds_a_book_with_expanded_shortcodes() {
-    if !mdbook_available() {
-        return;
-    }
     let book = book_with(None);
     let out = Command::new("mdbook")
         .arg("build")
@@ -63,11 +83,7 @@ fn mdbook_builds_a_book_with_expanded_shortcodes() {
     assert!(nested.contains("<data value=\"15750\">≈ 15,8\u{a0}sn</data>"));
 }
 
-#[test]
 fn mdbook_errors_name_the_chapter_file_line_and_column() {
-    if !mdbook_available() {
-        return;
-    }
     let book = book_with(Some((
         "detail/values.md",
         "# Ayrıntı\n\nşöyle << backoff_delay(base=1s, atempt=2) >>\n",
@@ -83,7 +99,6 @@ fn mdbook_errors_name_the_chapter_file_line_and_column() {
     assert!(stderr.contains("did you mean `attempt`?"), "{stderr}");
 }
 
-#[test]
 fn preprocessor_protocol_without_mdbook() {
     let bin = env!("CARGO_BIN_EXE_sade");
     assert!(Command::new(bin)
@@ -113,4 +128,47 @@ fn preprocessor_protocol_without_mdbook() {
         book["items"][0]["Chapter"]["content"],
         "Wait ≈ 3.4\u{a0}min."
     );
+}
+
+/// `mdbook build docs`, the user guide, with this build of sade as its preprocessor: every
+/// chapter builds, the examples are sade's tables, and the reference names every shortcode.
+fn the_user_guide_builds_with_live_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(&common::repo().join("docs"), dir.path());
+    let toml = dir.path().join("book.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    let command = "command = \"cargo run --quiet --release -- mdbook\"";
+    assert!(text.contains(command), "book.toml: {text}");
+    let ours = format!("command = \"{} mdbook\"", env!("CARGO_BIN_EXE_sade"));
+    fs::write(&toml, text.replace(command, &ours)).unwrap();
+    let out = Command::new("mdbook")
+        .arg("build")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("WARN"), "{stderr}");
+    let page = |name: &str| fs::read_to_string(dir.path().join("book").join(name)).unwrap();
+    let intro = page("introduction.html");
+    assert!(
+        intro.contains("<table class=\"backoff-table\">"),
+        "no live table"
+    );
+    assert!(intro.contains("<data value=\"25600\">"), "no inline delay");
+    let math = page("math.html");
+    assert!(math.contains("<data value=\"204800\">"), "the twelfth wait");
+    assert!(
+        math.contains("<data value=\"15750\">"),
+        "the worst case of the vector"
+    );
+    let reference = page("shortcodes/reference.html");
+    for name in sade::shortcode::Registry::builtin().names() {
+        assert!(
+            reference.contains(&format!("<code>{name}</code>")),
+            "{name}"
+        );
+    }
+    // Shown syntax stays syntax.
+    assert!(page("shortcodes.html").contains("&lt;&lt; backoff_delay(base=200ms"));
 }

@@ -165,7 +165,9 @@ fn template_and_static_edits_rebuild() {
     events.next_named("reload");
     assert!(serve.get("/style.css").body.contains("rebeccapurple"));
 
-    let page = serve.read("templates/page.html");
+    // The site has no templates/ folder: the override (and the folder) appear while serving.
+    assert!(!site.path().join("templates").exists());
+    let page = std::fs::read_to_string(common::repo().join("templates/page.html")).unwrap();
     serve.write(
         "templates/page.html",
         &page.replace(
@@ -175,6 +177,20 @@ fn template_and_static_edits_rebuild() {
     );
     events.next_named("reload");
     assert!(serve.get("/en/blog/hello/").body.contains("Hello (edited)"));
+    // The folder that appeared is watched from then on: a second edit is seen, and removing the
+    // override brings the built-in template back.
+    serve.write(
+        "templates/page.html",
+        &page.replace(
+            "<h1>{{ page.title }}</h1>",
+            "<h1>{{ page.title }} (again)</h1>",
+        ),
+    );
+    events.next_named("reload");
+    assert!(serve.get("/en/blog/hello/").body.contains("Hello (again)"));
+    std::fs::remove_file(site.path().join("templates/page.html")).unwrap();
+    events.next_named("reload");
+    assert!(serve.get("/en/blog/hello/").body.contains("<h1>Hello</h1>"));
 
     // A new page is picked up too.
     let other = serve
@@ -183,4 +199,29 @@ fn template_and_static_edits_rebuild() {
     serve.write("content/blog/second.en.md", &other);
     events.next_named("reload");
     assert_eq!(serve.get("/en/blog/second/").status, 200);
+}
+
+#[test]
+fn a_stand_alone_page_renamed_changes_every_pages_menu() {
+    let site = common::fixture_copy();
+    std::fs::write(
+        site.path().join("content/about.en.md"),
+        "---\ntitle: \"About\"\n---\n\nHi.\n",
+    )
+    .unwrap();
+    let serve = Serve::start(site.path());
+    let events = serve.events();
+    assert!(serve
+        .get("/en/blog/hello/")
+        .body
+        .contains("<a href=\"/en/about/\">About</a>"));
+    serve.write(
+        "content/about.en.md",
+        "---\ntitle: \"About me\"\n---\n\nHi.\n",
+    );
+    events.next_named("reload");
+    assert!(serve
+        .get("/en/blog/hello/")
+        .body
+        .contains("<a href=\"/en/about/\">About me</a>"));
 }

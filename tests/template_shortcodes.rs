@@ -13,7 +13,9 @@ const FM: &str = "---\ntitle: \"Sayfa\"\npublished: 2026-06-17\nsection: Tool\n-
 fn run(body: &str, extra_template: Option<(&str, &str)>) -> sade::build::Build {
     let site = common::site_with(&[("tools/x.tr.md", &format!("{FM}{body}"))]);
     if let Some((name, text)) = extra_template {
-        fs::write(site.path().join("templates/shortcodes").join(name), text).unwrap();
+        let path = site.path().join("templates/shortcodes").join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
     }
     build(&Options::new(site.path()), &Registry::builtin())
 }

@@ -186,7 +186,7 @@ fn site_parts() -> &'static (Templates, Registry) {
     PARTS.get_or_init(|| {
         let templates = Templates::load(repo()).unwrap_or_else(|_| panic!("templates load"));
         let registry = Registry::builtin()
-            .with_templates(repo(), &templates)
+            .with_templates(&templates)
             .unwrap_or_else(|_| panic!("template shortcodes load"));
         (templates, registry)
     })

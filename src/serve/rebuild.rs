@@ -11,7 +11,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::{Component, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::content::parse_page;
+use crate::content::{parse_page, Page};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::i18n::Lang;
 use crate::links::OutputIndex;
@@ -272,8 +272,14 @@ impl Rebuilder {
                     continue;
                 }
             };
-            if page.path != old.path || (page.front.draft && !self.options.drafts) {
-                // The page moved or became a draft: other pages' links and lists change shape.
+            let in_menu = |p: &Page| p.front.section.is_none();
+            let menu_changed = (in_menu(old) || in_menu(&page))
+                && (in_menu(old) != in_menu(&page)
+                    || old.front.title != page.front.title
+                    || old.front.weight != page.front.weight);
+            if page.path != old.path || (page.front.draft && !self.options.drafts) || menu_changed {
+                // The page moved or became a draft, or the menu every page shows changed: other
+                // pages' links and lists change shape.
                 moved = true;
                 break;
             }

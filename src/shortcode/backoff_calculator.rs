@@ -263,6 +263,9 @@ impl Shortcode for BackoffCalculator {
     fn args(&self) -> &[ArgSpec] {
         &ARGS
     }
+    fn summary(&self) -> &str {
+        "An interactive calculator: a form, the schedule, the chart, and with odds arguments the odds, the outage chart and a library's model; the page's scripts recompute them in the browser and keep the form in the URL."
+    }
     fn placement(&self) -> Placement {
         Placement::Block
     }

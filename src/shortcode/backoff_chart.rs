@@ -21,6 +21,9 @@ impl Shortcode for BackoffChart {
     fn args(&self) -> &[ArgSpec] {
         &SCHEDULE_ARGS
     }
+    fn summary(&self) -> &str {
+        "The thundering-herd simulation as an inline SVG strip chart, with each strategy's peak share."
+    }
     fn placement(&self) -> Placement {
         Placement::Block
     }

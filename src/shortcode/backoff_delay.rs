@@ -22,6 +22,9 @@ impl Shortcode for BackoffDelay {
     fn args(&self) -> &[ArgSpec] {
         &ARGS
     }
+    fn summary(&self) -> &str {
+        "One attempt's nominal delay, as a localized duration."
+    }
     fn placement(&self) -> Placement {
         Placement::Both
     }

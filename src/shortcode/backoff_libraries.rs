@@ -38,6 +38,9 @@ impl Shortcode for BackoffLibraries {
     fn args(&self) -> &[ArgSpec] {
         &ARGS
     }
+    fn summary(&self) -> &str {
+        "What retry libraries do with the same numbers: each library's waits, totals, notes and a snippet that configures it."
+    }
     fn placement(&self) -> Placement {
         Placement::Block
     }

@@ -92,6 +92,9 @@ impl Shortcode for BackoffOdds {
     fn args(&self) -> &[ArgSpec] {
         &ARGS
     }
+    fn summary(&self) -> &str {
+        "The odds under the schedule (success, calls per request, time to success, deadline fit) as a table, or one of them inline."
+    }
     fn placement(&self) -> Placement {
         Placement::Both
     }

@@ -68,6 +68,9 @@ impl Shortcode for BackoffOutage {
     fn args(&self) -> &[ArgSpec] {
         &ARGS
     }
+    fn summary(&self) -> &str {
+        "Who meets a service coming back after an outage, as a chart, or one number inline."
+    }
     fn placement(&self) -> Placement {
         Placement::Both
     }

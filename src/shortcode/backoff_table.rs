@@ -28,6 +28,9 @@ impl Shortcode for BackoffTable {
     fn args(&self) -> &[ArgSpec] {
         &SCHEDULE_ARGS
     }
+    fn summary(&self) -> &str {
+        "The schedule: per attempt the nominal delay and each strategy's least and greatest wait with a seeded sample; the totals beneath."
+    }
     fn placement(&self) -> Placement {
         Placement::Block
     }

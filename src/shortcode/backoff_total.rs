@@ -42,6 +42,9 @@ impl Shortcode for BackoffTotal {
     fn args(&self) -> &[ArgSpec] {
         &ARGS
     }
+    fn summary(&self) -> &str {
+        "One strategy's total wait over all attempts: the worst case, the best case or the mean."
+    }
     fn placement(&self) -> Placement {
         Placement::Both
     }

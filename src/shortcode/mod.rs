@@ -39,6 +39,7 @@ mod backoff_outage;
 mod backoff_table;
 mod backoff_total;
 mod common;
+pub mod guide;
 mod strips;
 pub mod template;
 
@@ -117,6 +118,10 @@ pub trait Shortcode: Send + Sync {
     fn args(&self) -> &[ArgSpec];
     /// Block, inline, or both.
     fn placement(&self) -> Placement;
+    /// What it renders, in a sentence (the user guide's shortcode reference).
+    fn summary(&self) -> &str {
+        ""
+    }
     /// Renders checked arguments.
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError>;
 }
@@ -167,12 +172,11 @@ impl Registry {
     /// built-in shortcode of the same name.
     pub fn with_templates(
         &self,
-        root: &std::path::Path,
         templates: &crate::templates::Templates,
     ) -> Result<Registry, Vec<Diagnostic>> {
         let mut out = self.clone();
         let mut errors = Vec::new();
-        for t in template::load(root, templates)? {
+        for t in template::load(templates)? {
             if self.get(t.name()).is_some() {
                 errors.push(
                     Diagnostic::error(format!(

@@ -22,7 +22,6 @@
 //! UI strings).
 
 use std::borrow::Cow;
-use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
@@ -32,7 +31,7 @@ use super::{
     ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode, Value,
 };
 use crate::diagnostic::{closest, Diagnostic, Source};
-use crate::templates::{tera_error, Templates, TEMPLATES_DIR};
+use crate::templates::{tera_error, Templates};
 
 /// Folder of template shortcodes inside `templates/`.
 pub const SHORTCODES_DIR: &str = "shortcodes";
@@ -42,9 +41,8 @@ pub const SHORTCODES_DIR: &str = "shortcodes";
 struct Declaration {
     #[serde(default)]
     placement: Option<String>,
-    /// For people reading the template; accepted and not used.
+    /// What it renders, in a sentence (the user guide's reference).
     #[serde(default)]
-    #[allow(dead_code)]
     doc: Option<String>,
     #[serde(default)]
     args: Vec<ArgDecl>,
@@ -96,48 +94,27 @@ pub struct TemplateShortcode {
     template: String,
     placement: Placement,
     args: Vec<ArgSpec>,
+    /// Its declaration's `doc`.
+    summary: String,
     tera: Arc<tera::Tera>,
 }
 
-/// Reads the declaration of every `templates/shortcodes/*.html`.
-pub fn load(root: &Path, templates: &Templates) -> Result<Vec<TemplateShortcode>, Vec<Diagnostic>> {
-    let dir = root.join(TEMPLATES_DIR).join(SHORTCODES_DIR);
+/// Reads the declaration of every template shortcode: `shortcodes/*.html` of the loaded
+/// templates, the built-in theme's and the site's own `templates/shortcodes/` (which replaces a
+/// built-in one of the same name).
+pub fn load(templates: &Templates) -> Result<Vec<TemplateShortcode>, Vec<Diagnostic>> {
+    let prefix = format!("{SHORTCODES_DIR}/");
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    if !dir.exists() {
-        return Ok(out);
-    }
-    let mut entries: Vec<_> = match std::fs::read_dir(&dir) {
-        Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
-        Err(e) => {
-            return Err(vec![Diagnostic::error(format!(
-                "cannot read {}: {e}",
-                dir.display()
-            ))])
-        }
-    };
-    entries.sort();
-    for path in entries {
-        if path.extension().is_none_or(|x| x != "html") {
-            continue;
-        }
-        let Some(name) = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .map(str::to_string)
+    for (name, source) in templates.sources() {
+        let Some(name) = name
+            .strip_prefix(&prefix)
+            .and_then(|n| n.strip_suffix(".html"))
+            .filter(|n| !n.contains('/'))
         else {
             continue;
         };
-        let rel = format!("{TEMPLATES_DIR}/{SHORTCODES_DIR}/{name}.html");
-        let text = match crate::diagnostic::read_text(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                errors.push(Diagnostic::error(format!("cannot read {rel}: {e}")));
-                continue;
-            }
-        };
-        let source = Source::new(rel, text);
-        match parse(&name, &source, templates) {
+        match parse(name, source, templates) {
             Ok(s) => out.push(s),
             Err(d) => errors.push(d),
         }
@@ -272,6 +249,7 @@ fn parse(
         template,
         placement,
         args,
+        summary: decl.doc.unwrap_or_default(),
         tera: templates.shared_tera(),
     })
 }
@@ -330,6 +308,9 @@ impl Shortcode for TemplateShortcode {
     }
     fn placement(&self) -> Placement {
         self.placement
+    }
+    fn summary(&self) -> &str {
+        &self.summary
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let mut c = tera::Context::new();

@@ -12,18 +12,44 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Whether a test can run: true when nothing it needs is `missing`. Otherwise it prints a notice
-/// and is skipped, unless `CI` is set: `.ci/run` installs everything, so there it fails.
-pub fn prerequisites_met(missing: &[String], test: &str) -> bool {
+/// A test that needs tools outside Rust (node, Chromium, Java, Go, Python packages, mdBook):
+/// with nothing `missing` it runs; otherwise `cargo test` lists it as ignored, its name saying
+/// what is missing, so a skipped test is never reported as passed. Under `CI` (`.ci/run`
+/// installs everything) a missing tool fails the test instead. Asked to run anyway
+/// (`--include-ignored`), a skipped test fails with the same reason.
+///
+/// The files that use it are `harness = false` test targets (`Cargo.toml`) run by
+/// [`run_trials`].
+pub fn needing(
+    name: &str,
+    missing: Vec<String>,
+    test: impl FnOnce() + Send + 'static,
+) -> libtest_mimic::Trial {
+    use libtest_mimic::Trial;
     if missing.is_empty() {
-        return true;
+        return Trial::test(name, move || {
+            test();
+            Ok(())
+        });
     }
     let list = missing.join(", ");
     if std::env::var_os("CI").is_some() {
-        panic!("missing {list}, and CI is set: {test} must run (.ci/run installs it)");
+        let why =
+            format!("missing {list}, and CI is set: this test must run (.ci/run installs it)");
+        return Trial::test(name, move || Err(why.into()));
     }
-    println!("notice: missing {list}; skipping {test}");
-    false
+    let why = format!("missing {list}");
+    Trial::test(format!("{name} (skipped: {why})"), move || Err(why.into())).with_ignored_flag(true)
+}
+
+/// A test that needs nothing but Rust, beside [`needing`] ones.
+pub fn plain(name: &str, test: impl FnOnce() + Send + 'static) -> libtest_mimic::Trial {
+    needing(name, Vec::new(), test)
+}
+
+/// Runs `trials` as libtest would (the same arguments and output), and exits.
+pub fn run_trials(trials: Vec<libtest_mimic::Trial>) -> ! {
+    libtest_mimic::run(&libtest_mimic::Arguments::from_args(), trials).exit()
 }
 
 /// Whether `program --version` runs and succeeds.
@@ -88,17 +114,23 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// A temporary site: the fixture's `sade.yaml` and `content/` with the repository's
-/// `templates/` and `static/`.
+/// A temporary site: the fixture's `sade.yaml` and `content/`, on the built-in theme.
 pub fn fixture_site() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&repo().join("tests/fixtures/site"), dir.path());
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
-    copy_tree(&repo().join("static"), &dir.path().join("static"));
     dir
 }
 
-/// A temporary site with the fixture's config and templates, and only the given pages.
+/// Gives the site at `site` its own copy of the built-in template `name` (the repository's
+/// `templates/NAME`, which the theme is made from), to edit; returns its path.
+pub fn override_template(site: &Path, name: &str) -> PathBuf {
+    let path = site.join("templates").join(name);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::copy(repo().join("templates").join(name), &path).unwrap();
+    path
+}
+
+/// A temporary site with the fixture's config, on the built-in theme, and only the given pages.
 pub fn site_with(pages: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     fs::copy(
@@ -106,13 +138,31 @@ pub fn site_with(pages: &[(&str, &str)]) -> tempfile::TempDir {
         dir.path().join("sade.yaml"),
     )
     .unwrap();
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
     for (path, text) in pages {
         let p = dir.path().join("content").join(path);
         fs::create_dir_all(p.parent().unwrap()).unwrap();
         fs::write(p, text).unwrap();
     }
     dir
+}
+
+/// Every output of a build of the site at `root` (in memory), by path; panics on a build error.
+pub fn outputs(root: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let built = sade::build::build(
+        &sade::build::Options::new(root),
+        &sade::shortcode::Registry::builtin(),
+    );
+    assert!(
+        !built.diagnostics.has_errors(),
+        "{}",
+        built.diagnostics.render()
+    );
+    built
+        .outputs
+        .0
+        .into_iter()
+        .map(|f| (f.path, f.bytes))
+        .collect()
 }
 
 /// The `<main>` element of an HTML page.
@@ -125,20 +175,18 @@ pub fn main_of(html: &str) -> &str {
 /// Longest wait for any one thing to happen.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// A copy of `tests/fixtures/serve-site` in a temporary folder, with the repository's
-/// `templates/`.
+/// A copy of `tests/fixtures/serve-site` in a temporary folder, on the built-in theme (with its
+/// own `static/style.css`).
 pub fn fixture_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&repo().join("tests/fixtures/serve-site"), dir.path());
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
     dir
 }
 
-/// A temporary copy of a fixture site (`tests/fixtures/NAME`) with the repository's templates.
+/// A temporary copy of a fixture site (`tests/fixtures/NAME`), on the built-in theme.
 pub fn fixture_named(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&repo().join("tests/fixtures").join(name), dir.path());
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
     dir
 }
 
@@ -209,8 +257,11 @@ impl Serve {
     }
 
     /// Writes `text` to `rel` below the site root.
+    /// Writes `rel` below the site, making its folders.
     pub fn write(&self, rel: &str, text: &str) {
-        std::fs::write(self.root.join(rel), text).unwrap();
+        let path = self.root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
     }
 
     pub fn read(&self, rel: &str) -> String {
