@@ -308,7 +308,15 @@ pub fn parse_page(
         },
     };
     if section.is_some() && published.is_none() {
-        errors.push(
+        // `published:` with nothing after it reads as no date; say so where it is written.
+        let written = value_span(&source, fm.clone(), "published");
+        errors.push(if written != OPENING_LINE {
+            Diagnostic::error("`published` is empty; a page in a section needs a date")
+                .at(&source, written, "a date here")
+                .with_help(
+                    "write it as YYYY-MM-DD, e.g. 2026-06-17, or leave `section` out for a stand-alone page",
+                )
+        } else {
             Diagnostic::error("a page in a section needs a `published` date")
                 .at(
                     &source,
@@ -317,8 +325,8 @@ pub fn parse_page(
                 )
                 .with_help(
                     "add `published: YYYY-MM-DD`, or leave `section` out for a stand-alone page",
-                ),
-        );
+                )
+        });
     }
     let file_slug = name.rsplit('/').next().unwrap_or(&name).to_string();
     let slug = raw.slug.clone().unwrap_or(file_slug);
