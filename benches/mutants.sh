@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
+# typed arguments and strip charts, the content loader, the backoff engine and the two languages.
+# Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
+# no browser, Node, Python, Java or mdBook test), then prints, per file, the mutants caught,
+# missed, timed out and unviable, and the score:
+#
+#   score = (caught + timeout) / (caught + timeout + missed - equivalent)
+#
+# A mutant that times out made the tests hang, which fails them too. `equivalent` counts the
+# missed mutants listed in benches/mutants-equivalent.txt: mutants that change no behaviour any
+# test could see, each with the reason. A listed mutant that is caught, or no longer generated, is
+# reported (the list is stale) and fails the run.
+#
+# Usage: benches/mutants.sh [GROUP...]   (default: every group; `--list` prints the groups)
+# Environment:
+#   MUTANTS_MIN      the least score each file must reach, in percent (default 90)
+#   MUTANTS_JOBS     cargo-mutants --jobs (default 1)
+#   MUTANTS_TIMEOUT  seconds a test run may take before its mutant counts as a timeout (default 45;
+#                    the targets take 3 to 5 s)
+#   MUTANTS_OUT      where cargo-mutants writes its mutants.out folders (default benches/out/mutants)
+#   MUTANTS_DIR      the crate to mutate (default this checkout), e.g. an older tree to compare
+#   MUTANTS_TARGET   the target folder every group's builds share (default MUTANTS_OUT/target)
+#   MUTANTS_REPORT   only print the scores of the last run in MUTANTS_OUT, run nothing (set to 1)
+#
+# cargo-mutants copies the crate (it never mutates this checkout in place). With one job the
+# builds of every group share one target folder, so the dependencies are built once and each
+# mutant rebuilds only sade. The lib's `libraries::` tests (SPEC §6's library models,
+# 12 s a run) are skipped: they test none of these files. Exit status 1 when a file scores below
+# MUTANTS_MIN or the equivalent list is stale, 2 when cargo-mutants itself fails.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+DIR=${MUTANTS_DIR:-$ROOT}
+OUT=${MUTANTS_OUT:-"$ROOT/benches/out/mutants"}
+MIN=${MUTANTS_MIN:-90}
+JOBS=${MUTANTS_JOBS:-1}
+TIMEOUT=${MUTANTS_TIMEOUT:-45}
+EQUIVALENT="$ROOT/benches/mutants-equivalent.txt"
+# One job at a time may share a target folder; several would overwrite each other's builds.
+((JOBS == 1)) && export CARGO_TARGET_DIR=${MUTANTS_TARGET:-"$OUT/target"}
+
+# name | files (globs for cargo-mutants -f) | test targets (cargo test's --lib, --test NAME)
+GROUPS_TABLE=(
+  "grammar|src/shortcode/grammar.rs src/content.rs|--lib --test=errors --test=site_build"
+  "args|src/shortcode/args.rs|--lib --test=errors --test=site_build --test=template_shortcodes --test=integers"
+  "strips|src/shortcode/strips.rs|--lib --test=site_build --test=odds_shortcodes"
+  "engine|src/backoff/*.rs|--lib --test=engine_spec --test=engine_props --test=calc_cli"
+  "i18n|src/i18n/*.rs|--lib --test=engine_spec --test=calc_cli --test=site_build"
+)
+
+log() { printf '%s\n' "$*" >&2; }
+
+group_names() { for g in "${GROUPS_TABLE[@]}"; do printf '%s\n' "${g%%|*}"; done; }
+
+if [[ ${1:-} == --list ]]; then
+  for g in "${GROUPS_TABLE[@]}"; do
+    IFS='|' read -r name files tests <<<"$g"
+    printf '%-8s %s\n         tests: %s\n' "$name" "$files" "$tests"
+  done
+  exit 0
+fi
+
+WANTED=("$@")
+((${#WANTED[@]})) || mapfile -t WANTED < <(group_names)
+for w in "${WANTED[@]}"; do
+  group_names | grep -qx -- "$w" || {
+    log "unknown group \`$w\`; groups: $(group_names | tr '\n' ' ')"
+    exit 2
+  }
+done
+
+mkdir -p "$OUT"
+if [[ ${MUTANTS_REPORT:-0} != 1 ]]; then
+  for g in "${GROUPS_TABLE[@]}"; do
+    IFS='|' read -r name files tests <<<"$g"
+    printf '%s\n' "${WANTED[@]}" | grep -qx -- "$name" || continue
+    args=()
+    for f in $files; do args+=(-f "$f"); done
+    # The targets go to every cargo command (`-C`), so each mutant builds only them.
+    for t in $tests; do args+=(-C "$t"); done
+    log "== $name: $files"
+    log "   tests: $tests"
+    start=$SECONDS
+    rc=0
+    cargo mutants --dir "$DIR" --output "$OUT/$name" --jobs "$JOBS" --timeout "$TIMEOUT" \
+      --build-timeout 900 --no-shuffle --colors never "${args[@]}" \
+      -- -- --skip libraries:: >"$OUT/$name.log" 2>&1 || rc=$?
+    # cargo-mutants exits 2 when mutants are missed, 3 when some time out: both are results.
+    # Anything else (a failing baseline, a bad option) is not.
+    case $rc in
+      0 | 2 | 3) log "   $((SECONDS - start)) s" ;;
+      *)
+        log "cargo mutants failed ($rc); see $OUT/$name.log"
+        tail -n 20 "$OUT/$name.log" >&2
+        exit 2
+        ;;
+    esac
+  done
+fi
+
+# Per file: the outcomes of every wanted group's last run, the equivalent mutants taken off.
+python3 - "$OUT" "$EQUIVALENT" "$MIN" "${WANTED[@]}" <<'EOF'
+import pathlib, re, sys
+
+out, equivalent_file, minimum, groups = pathlib.Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4:]
+kinds = ["caught", "missed", "timeout", "unviable"]
+
+def file_of(mutant):
+    return mutant.split(":", 1)[0]
+
+# The list: a mutant per line as cargo-mutants names it, then its reason on indented lines.
+equivalent = {}
+current = None
+for line in pathlib.Path(equivalent_file).read_text().splitlines() if pathlib.Path(equivalent_file).exists() else []:
+    if not line.strip() or line.startswith("#"):
+        continue
+    if line[0].isspace():
+        if current is None:
+            sys.exit(f"{equivalent_file}: a reason before any mutant: {line.strip()}")
+        equivalent[current].append(line.strip())
+    else:
+        current = line.strip()
+        equivalent[current] = []
+for mutant, reason in equivalent.items():
+    if not reason:
+        sys.exit(f"{equivalent_file}: no reason given for {mutant}")
+
+outcomes = {}  # file -> kind -> [mutant]
+generated = set()
+for group in groups:
+    folder = out / group / "mutants.out"
+    if not folder.is_dir():
+        sys.exit(f"no results for group `{group}` in {out}: run benches/mutants.sh {group}")
+    for kind in kinds:
+        path = folder / f"{kind}.txt"
+        for mutant in path.read_text().splitlines() if path.exists() else []:
+            outcomes.setdefault(file_of(mutant), {k: [] for k in kinds})[kind].append(mutant)
+            generated.add(mutant)
+
+failed = False
+rows = []
+for f in sorted(outcomes):
+    o = outcomes[f]
+    equiv = [m for m in o["missed"] if m in equivalent]
+    detected = len(o["caught"]) + len(o["timeout"])
+    scored = detected + len(o["missed"]) - len(equiv)
+    score = 100.0 * detected / scored if scored else 100.0
+    low = score < minimum
+    failed |= low
+    rows.append((f, len(o["caught"]), len(o["missed"]), len(equiv), len(o["timeout"]), len(o["unviable"]), score, low))
+
+width = max([len(r[0]) for r in rows] + [4])
+print(f"{'file':<{width}}  caught  missed  (equiv)  timeout  unviable   score")
+totals = [0, 0, 0, 0, 0]
+for f, c, m, e, t, u, s, low in rows:
+    for i, n in enumerate((c, m, e, t, u)):
+        totals[i] += n
+    print(f"{f:<{width}}  {c:>6}  {m:>6}  {'(' + str(e) + ')':>7}  {t:>7}  {u:>8}  {s:>5.1f} %{'  < ' + format(minimum, 'g') + ' %' if low else ''}")
+c, m, e, t, u = totals
+scored = c + t + m - e
+print(f"{'all':<{width}}  {c:>6}  {m:>6}  {'(' + str(e) + ')':>7}  {t:>7}  {u:>8}  {100.0 * (c + t) / scored if scored else 100.0:>5.1f} %")
+
+missed = [m for f in sorted(outcomes) for m in outcomes[f]["missed"] if m not in equivalent]
+if missed:
+    print("\nmissed:")
+    for m in missed:
+        print(f"  {m}")
+listed = [m for f in sorted(outcomes) for m in outcomes[f]["missed"] if m in equivalent]
+if listed:
+    print("\nequivalent (benches/mutants-equivalent.txt):")
+    for m in listed:
+        print(f"  {m}\n      {' '.join(equivalent[m])}")
+files = set(outcomes)
+stale = [m for m in equivalent if file_of(m) in files and m not in {x for f in outcomes for x in outcomes[f]['missed']}]
+if stale:
+    failed = True
+    print("\nstale entries in benches/mutants-equivalent.txt (caught, or no longer generated):")
+    for m in stale:
+        kind = next((k for f in outcomes for k in kinds if m in outcomes[f][k]), "not generated")
+        print(f"  {m}  [{kind}]")
+sys.exit(1 if failed else 0)
+EOF
