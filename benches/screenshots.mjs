@@ -24,6 +24,7 @@ const PAGES = {
   post: { tr: "/tr/blog/jitter-in-practice/", en: "/en/blog/jitter-in-practice/" },
   home: { tr: "/tr/", en: "/en/" },
   root: { tr: "/", en: "/" },
+  "site-about": { tr: "/tr/hakkinda/", en: "/en/about/" },
   // The site `sade init` makes (ROOT=… benches/screenshots.sh).
   "first-post": { tr: "/tr/blog/first-retries/", en: "/en/blog/first-retries/" },
   about: { tr: "/tr/about/", en: "/en/about/" },
@@ -45,7 +46,7 @@ const browser = await chromium.launch({
 });
 const only = process.env.PAGES
   ? process.env.PAGES.split(",")
-  : ["calculator", "post", "home", "root"];
+  : ["calculator", "post", "home", "root", "site-about"];
 for (const name of only) {
   for (const lang of ["tr", "en"]) {
     if (name === "root" && lang === "en") continue;
