@@ -43,7 +43,8 @@ EQUIVALENT="$ROOT/benches/mutants-equivalent.txt"
 
 # name | files (globs for cargo-mutants -f) | test targets (cargo test's --lib, --test NAME)
 GROUPS_TABLE=(
-  "grammar|src/shortcode/grammar.rs src/content.rs|--lib --test=errors --test=site_build"
+  "grammar|src/shortcode/grammar.rs|--lib --test=errors --test=site_build"
+  "content|src/content.rs|--lib --test=errors --test=site_build --test=standalone"
   "args|src/shortcode/args.rs|--lib --test=errors --test=site_build --test=template_shortcodes --test=integers"
   "strips|src/shortcode/strips.rs|--lib --test=site_build --test=odds_shortcodes"
   "engine|src/backoff/*.rs|--lib --test=engine_spec --test=engine_props --test=calc_cli"
@@ -101,10 +102,24 @@ if [[ ${MUTANTS_REPORT:-0} != 1 ]]; then
 fi
 
 # Per file: the outcomes of every wanted group's last run, the equivalent mutants taken off.
-python3 - "$OUT" "$EQUIVALENT" "$MIN" "${WANTED[@]}" <<'EOF'
-import pathlib, re, sys
+# A group's results count only for the files it names (each file is in one group).
+GROUP_FILES=()
+for g in "${GROUPS_TABLE[@]}"; do
+  IFS='|' read -r name files _ <<<"$g"
+  GROUP_FILES+=("$name=$files")
+done
+python3 - "$OUT" "$EQUIVALENT" "$MIN" "${GROUP_FILES[*]}" "${WANTED[@]}" <<'EOF'
+import fnmatch, pathlib, re, sys
 
-out, equivalent_file, minimum, groups = pathlib.Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4:]
+out, equivalent_file, minimum = pathlib.Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+globs = {}
+name = None
+for word in sys.argv[4].split():
+    if "=" in word:
+        name, word = word.split("=", 1)
+        globs[name] = []
+    globs[name].append(word)
+groups = sys.argv[5:]
 kinds = ["caught", "missed", "timeout", "unviable"]
 
 def file_of(mutant):
@@ -136,6 +151,8 @@ for group in groups:
     for kind in kinds:
         path = folder / f"{kind}.txt"
         for mutant in path.read_text().splitlines() if path.exists() else []:
+            if not any(fnmatch.fnmatch(file_of(mutant), g) for g in globs[group]):
+                continue
             outcomes.setdefault(file_of(mutant), {k: [] for k in kinds})[kind].append(mutant)
             generated.add(mutant)
 
