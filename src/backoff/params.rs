@@ -414,6 +414,31 @@ mod tests {
         Delay::from_ms(x).unwrap()
     }
 
+    // The shortcodes' caches share a schedule between calls whose keys are equal: a key must
+    // change with every parameter, or one call would get another's numbers.
+    #[test]
+    fn the_cache_key_changes_with_every_parameter_and_only_with_them() {
+        let p = || Params::builder(ms(100.0));
+        let key = |b: ParamsBuilder| b.build().unwrap().key();
+        let same = key(p());
+        assert_eq!(same, key(p()));
+        let variants = [
+            ("base", key(Params::builder(ms(200.0)))),
+            ("factor", key(p().factor(3.0))),
+            ("cap", key(p().cap(Some(ms(30_000.0))))),
+            ("attempts", key(p().attempts(9))),
+            ("strategies", key(p().strategies(vec![Strategy::Full]))),
+            ("seed", key(p().seed(8))),
+            ("clients", key(p().clients(999))),
+        ];
+        for (i, (name, k)) in variants.iter().enumerate() {
+            assert_ne!(*k, same, "{name}");
+            for (other, k2) in &variants[i + 1..] {
+                assert_ne!(k, k2, "{name} and {other}");
+            }
+        }
+    }
+
     #[test]
     fn validation_names_argument_and_range() {
         let e = Params::builder(ms(100.0)).factor(0.5).build().unwrap_err();
