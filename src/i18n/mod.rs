@@ -343,14 +343,15 @@ impl Date {
             return format!("{:04}-{:02}-{:02}", self.year, self.month, self.day);
         }
         let mut out = String::with_capacity(10);
+        // `digit` keeps the last decimal digit of what it is given.
         let y = self.year as u32;
-        for d in [y / 1000, y / 100 % 10, y / 10 % 10, y % 10] {
+        for d in [y / 1000, y / 100, y / 10, y] {
             out.push(digit(d));
         }
         for part in [self.month, self.day] {
             out.push('-');
-            out.push(digit(part / 10 % 10));
-            out.push(digit(part % 10));
+            out.push(digit(part / 10));
+            out.push(digit(part));
         }
         out
     }
@@ -387,7 +388,7 @@ const MONTHS_EN: [&str; 12] = [
     "December",
 ];
 
-/// The ASCII digit of `d` (0..=9).
+/// The last decimal digit of `d`, as an ASCII digit.
 fn digit(d: u32) -> char {
     char::from(b'0' + (d % 10) as u8)
 }
@@ -401,6 +402,17 @@ impl fmt::Display for Date {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Messages name a language by its code (`lang: en` disagrees with the file name, which says
+    // `tr`), and the code reads back as the language.
+    #[test]
+    fn a_language_is_written_as_its_code() {
+        for (lang, code) in [(Lang::Tr, "tr"), (Lang::En, "en")] {
+            assert_eq!(lang.to_string(), code);
+            assert_eq!(format!("`{lang}`"), format!("`{code}`"));
+            assert_eq!(code.parse::<Lang>().unwrap(), lang);
+        }
+    }
 
     #[test]
     fn numbers() {
