@@ -511,6 +511,9 @@ mod tests {
         let d = Date::parse("2026-06-17").unwrap();
         assert_eq!(d.long(Lang::Tr), "17 Haziran 2026");
         assert_eq!(d.long(Lang::En), "June 17, 2026");
+        // Messages write a date as it is written in front matter (`updated` (…) is before …).
+        assert_eq!(d.to_string(), "2026-06-17");
+        assert_eq!(format!("({d})"), "(2026-06-17)");
         assert!(Date::parse("2026-02-29").is_err());
         assert!(Date::parse("2024-02-29").is_ok());
         assert!(Date::parse("2026-13-01").is_err());
