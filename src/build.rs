@@ -59,12 +59,13 @@ pub fn build_to_dir(options: &Options, registry: &Registry, out: &Path) -> Repor
     let leftovers = match output::clear_leftovers(out) {
         Ok(l) => l,
         Err(e) => {
-            let mut diagnostics = Diagnostics::default();
-            diagnostics.push(Diagnostic::error(format!(
-                "cannot clear what an interrupted build left beside {}: {e}",
-                out.display()
-            )));
-            return Report::failed(diagnostics);
+            return Report::failed(
+                Diagnostic::error(format!(
+                    "cannot clear what an interrupted build left beside {}: {e}",
+                    out.display()
+                ))
+                .into(),
+            )
         }
     };
     let mut report = build_into(pipeline, options, out);
@@ -79,12 +80,13 @@ fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
     let staging = match output::staging_dir(out) {
         Ok(s) => s,
         Err(e) => {
-            let mut diagnostics = Diagnostics::default();
-            diagnostics.push(Diagnostic::error(format!(
-                "cannot create a staging folder beside {}: {e}",
-                out.display()
-            )));
-            return Report::failed(diagnostics);
+            return Report::failed(
+                Diagnostic::error(format!(
+                    "cannot create a staging folder beside {}: {e}",
+                    out.display()
+                ))
+                .into(),
+            )
         }
     };
     let discard = |staging: &Path| {

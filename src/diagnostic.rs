@@ -258,6 +258,13 @@ impl fmt::Display for Diagnostic {
 #[derive(Clone, Debug, Default)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
+/// A run that stopped on this one problem.
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Diagnostics {
+        Diagnostics(vec![d])
+    }
+}
+
 impl Diagnostics {
     /// Adds one.
     pub fn push(&mut self, d: Diagnostic) {

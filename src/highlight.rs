@@ -14,11 +14,11 @@ use hl_lite::{Kind, Lang};
 
 use crate::html::push_escaped;
 
-/// The language of a fence's info string (`rust`, `py`, `sh`, …), as pulldown-cmark reads it
-/// (its first word), if sade highlights it.
-pub fn language(info: &str) -> Option<Lang> {
+/// The first word of a fence's info string (`rust`, `py`, `sh`, …), as pulldown-cmark reads it,
+/// and its language, if sade highlights it.
+pub fn language(info: &str) -> Option<(&str, Lang)> {
     let word = info.split(' ').next().unwrap_or("");
-    Lang::from_slug(word)
+    Lang::from_slug(word).map(|lang| (word, lang))
 }
 
 /// Appends `code` highlighted as `lang` to `out`: the inside of its `<code>` element, escaped.
@@ -56,11 +56,8 @@ mod tests {
 
     #[test]
     fn known_languages_are_spans_and_the_text_is_kept() {
-        let html = code_block(
-            "rust",
-            language("rust").unwrap(),
-            "let x = \"<b>\"; // hi\n",
-        );
+        let (word, lang) = language("rust").unwrap();
+        let html = code_block(word, lang, "let x = \"<b>\"; // hi\n");
         assert_eq!(
             html,
             "<pre><code class=\"language-rust\"><span class=\"hl-keyword\">let</span> x = \

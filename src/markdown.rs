@@ -240,7 +240,7 @@ fn highlighted(events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, Str
     let Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) = &events[i].0 else {
         return None;
     };
-    let lang = crate::highlight::language(info)?;
+    let (word, lang) = crate::highlight::language(info)?;
     let end = i + events[i..]
         .iter()
         .position(|(e, _)| matches!(e, Event::End(TagEnd::CodeBlock)))?;
@@ -250,7 +250,6 @@ fn highlighted(events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, Str
             code.push_str(t);
         }
     }
-    let word = info.split(' ').next().unwrap_or("");
     Some((end, crate::highlight::code_block(word, lang, &code)))
 }
 

@@ -85,11 +85,7 @@ pub fn supports(_renderer: &str) -> bool {
 
 /// Expands every chapter of the `[context, book]` document; returns the book as JSON.
 pub fn run(input: &str, registry: &Registry) -> Result<String, Diagnostics> {
-    let fail = |msg: String| {
-        let mut d = Diagnostics::default();
-        d.push(Diagnostic::error(msg));
-        d
-    };
+    let fail = |msg: String| Diagnostics::from(Diagnostic::error(msg));
     let (context, mut book): (RunContext, Book) = serde_json::from_str(input).map_err(|e| {
         fail(format!(
             "mdbook: expected `[context, book]` as JSON on standard input: {e}"

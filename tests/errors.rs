@@ -270,34 +270,34 @@ fn a_template_error_every_page_hits_is_reported_once() {
     );
 }
 
-#[test]
-fn shortcode_inside_code_is_not_an_error() {
-    let site = common::site_with(&[(
-        "tools/x.tr.md",
-        &page("`<< nope() >>`\n\n```\n<< nope() >>\n```\n"),
-    )]);
+/// The page `body` builds to, on the fixture site, as `tools/x.tr.md`: a build without errors.
+fn clean_page(body: &str) -> String {
+    let site = common::site_with(&[("tools/x.tr.md", &page(body))]);
     let result = build(&Options::new(site.path()), &Registry::builtin());
     assert!(
         !result.diagnostics.has_errors(),
         "{}",
         result.diagnostics.render()
     );
+    result
+        .outputs
+        .text("tr/tools/x/index.html")
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn shortcode_inside_code_is_not_an_error() {
+    clean_page("`<< nope() >>`\n\n```\n<< nope() >>\n```\n");
 }
 
 #[test]
 fn escaped_shortcode_stays_literal() {
-    let site = common::site_with(&[("tools/x.tr.md", &page("Yazım: \\<< nope(a=1) >>\n"))]);
-    let result = build(&Options::new(site.path()), &Registry::builtin());
-    assert!(
-        !result.diagnostics.has_errors(),
-        "{}",
-        result.diagnostics.render()
-    );
-    let html = result.outputs.text("tr/tools/x/index.html").unwrap();
+    let html = clean_page("Yazım: \\<< nope(a=1) >>\n");
     assert!(
         html.contains("<p>Yazım: &lt;&lt; nope(a=1) &gt;&gt;</p>"),
         "{}",
-        common::main_of(html)
+        common::main_of(&html)
     );
 }
 
@@ -461,23 +461,13 @@ golden!(
 /// Shifts and arrows in prose stay prose.
 #[test]
 fn shift_operators_in_prose_stay_prose() {
-    let site = common::site_with(&[(
-        "tools/x.tr.md",
-        &page("1 << 3 ve 8 >> 1; 1 << 4 (16); x << (a+b); a <<-b(c).\n"),
-    )]);
-    let result = build(&Options::new(site.path()), &Registry::builtin());
-    assert!(
-        !result.diagnostics.has_errors(),
-        "{}",
-        result.diagnostics.render()
-    );
-    let html = result.outputs.text("tr/tools/x/index.html").unwrap();
+    let html = clean_page("1 << 3 ve 8 >> 1; 1 << 4 (16); x << (a+b); a <<-b(c).\n");
     assert!(
         html.contains(
             "<p>1 &lt;&lt; 3 ve 8 &gt;&gt; 1; 1 &lt;&lt; 4 (16); x &lt;&lt; (a+b); a &lt;&lt;-b(c).</p>"
         ),
         "{}",
-        common::main_of(html)
+        common::main_of(&html)
     );
 }
 
