@@ -1,6 +1,7 @@
 //! The modules of `src/` depend on each other in one direction only: the graph derived from every
 //! `crate::NAME` path in the code (comments left out) has no cycle. A module is a file `src/X.rs`
-//! or a folder `src/X/`; `main.rs` and `lib.rs` are the roots, not modules.
+//! or a folder `src/X/`; `main.rs` (with `src/main/`) and `lib.rs` are the roots, not modules. And no
+//! file of `src/` is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -114,4 +115,33 @@ fn a_cycle_is_found() {
     assert_eq!(found.unwrap(), ["a", "b", "c", "a"]);
     graph.get_mut("c").unwrap().clear();
     assert!(cycle_from(&graph, "a", &mut Vec::new(), &mut BTreeSet::new()).is_none());
+}
+
+/// No file of `src/` is longer than one can read in a sitting: a file that grows past
+/// [`MAX_LINES`] is split by concern (unit tests go to a `tests.rs` beside it).
+#[test]
+fn no_source_file_is_over_600_lines() {
+    const MAX_LINES: usize = 600;
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut long = Vec::new();
+    let mut files = 0;
+    for entry in walkdir::WalkDir::new(&src) {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_some_and(|e| e == "rs") {
+            files += 1;
+            let lines = std::fs::read_to_string(entry.path())
+                .unwrap()
+                .lines()
+                .count();
+            if lines > MAX_LINES {
+                long.push(format!("{} ({lines} lines)", entry.path().display()));
+            }
+        }
+    }
+    assert!(files > 40, "source files found: {files}");
+    assert!(
+        long.is_empty(),
+        "over {MAX_LINES} lines: {}",
+        long.join(", ")
+    );
 }

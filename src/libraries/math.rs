@@ -1,5 +1,6 @@
-//! `2^t` and `tanh` from additions, multiplications, divisions and `sqrt` only, in a fixed order,
-//! so that `static/js/libraries.js` repeats them bit for bit (the platforms' `pow`, `exp` and
+//! The models' arithmetic: the means of whole-unit draws (`mean_floor`, `mean_min_floor`),
+//! JavaScript's rounding and Go's and Rust's whole nanoseconds, and `2^t` and `tanh` from
+//! additions, multiplications, divisions and `sqrt` only, in a fixed order, so that `static/js/libraries.js` repeats them bit for bit (the platforms' `pow`, `exp` and
 //! `tanh` may differ in the last place). Accurate to a few units in the last place, which is all
 //! Polly's formula needs: its delays are whole ticks of 100 ns.
 
@@ -56,6 +57,52 @@ fn expm1_neg(y: f64) -> f64 {
 pub fn tanh(x: f64) -> f64 {
     let m = expm1_neg(-2.0 * x);
     -m / (2.0 + m)
+}
+
+/// `E[⌊X⌋]` for `X` uniform on `[a, b)`, `0 ≤ a ≤ b` (`⌊a⌋` when `a == b`). Computed as
+/// `E[X] − E[frac X]` so that large values keep their precision.
+pub(super) fn mean_floor(a: f64, b: f64) -> f64 {
+    if b <= a {
+        return a.floor();
+    }
+    let (fa, fb) = (a.floor(), b.floor());
+    let frac_integral = if fa == fb {
+        (b - a) * ((a - fa) + (b - fb)) / 2.0
+    } else {
+        let first = (1.0 - (a - fa) * (a - fa)) / 2.0;
+        let whole = (fb - (fa + 1.0)) / 2.0;
+        let last = (b - fb) * (b - fb) / 2.0;
+        first + whole + last
+    };
+    (a + b) / 2.0 - frac_integral / (b - a)
+}
+
+/// `E[min(⌊X⌋, c)]` for `X` uniform on `[a, b)`, `c ≥ 0` (`∞` for no cap).
+pub(super) fn mean_min_floor(a: f64, b: f64, c: f64) -> f64 {
+    // ⌊X⌋ ≥ c ⇔ X ≥ ⌈c⌉.
+    let t = c.ceil();
+    if a >= t {
+        return c;
+    }
+    if b <= t {
+        return mean_floor(a, b);
+    }
+    ((t - a) * mean_floor(a, t) + (b - t) * c) / (b - a)
+}
+
+/// JavaScript's `Math.round` for `x ≥ 0`: halves go up.
+pub(super) fn js_round(x: f64) -> f64 {
+    let r = x.floor();
+    if x - r >= 0.5 {
+        r + 1.0
+    } else {
+        r
+    }
+}
+
+/// `ms` in whole nanoseconds (half away from zero), as Go and Rust durations hold it.
+pub(super) fn to_ns(ms: f64) -> f64 {
+    (ms * 1e6).round()
 }
 
 #[cfg(test)]

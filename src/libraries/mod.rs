@@ -31,6 +31,7 @@ use serde_json::Value;
 
 use crate::backoff::chacha::{Keystreams, LANES};
 use crate::backoff::{unit_draw, Params};
+use math::{js_round, mean_floor, mean_min_floor, to_ns};
 
 mod aws_sdk;
 mod backon;
@@ -572,37 +573,6 @@ fn simulated_mean(library: Library, seed: u64, f: &dyn Formula) -> f64 {
     total / f64::from(SIMULATED_CLIENTS)
 }
 
-/// `E[⌊X⌋]` for `X` uniform on `[a, b)`, `0 ≤ a ≤ b` (`⌊a⌋` when `a == b`). Computed as
-/// `E[X] − E[frac X]` so that large values keep their precision.
-fn mean_floor(a: f64, b: f64) -> f64 {
-    if b <= a {
-        return a.floor();
-    }
-    let (fa, fb) = (a.floor(), b.floor());
-    let frac_integral = if fa == fb {
-        (b - a) * ((a - fa) + (b - fb)) / 2.0
-    } else {
-        let first = (1.0 - (a - fa) * (a - fa)) / 2.0;
-        let whole = (fb - (fa + 1.0)) / 2.0;
-        let last = (b - fb) * (b - fb) / 2.0;
-        first + whole + last
-    };
-    (a + b) / 2.0 - frac_integral / (b - a)
-}
-
-/// `E[min(⌊X⌋, c)]` for `X` uniform on `[a, b)`, `c ≥ 0` (`∞` for no cap).
-fn mean_min_floor(a: f64, b: f64, c: f64) -> f64 {
-    // ⌊X⌋ ≥ c ⇔ X ≥ ⌈c⌉.
-    let t = c.ceil();
-    if a >= t {
-        return c;
-    }
-    if b <= t {
-        return mean_floor(a, b);
-    }
-    ((t - a) * mean_floor(a, t) + (b - t) * c) / (b - a)
-}
-
 /// "Retry 5 is not made." / "Retries 5–8 are not made."
 fn not_made_en(first: usize, last: usize) -> String {
     if first == last {
@@ -619,21 +589,6 @@ fn not_made_tr(first: usize, last: usize) -> String {
     } else {
         format!("{first}–{last}. yeniden denemeler yapılmaz.")
     }
-}
-
-/// JavaScript's `Math.round` for `x ≥ 0`: halves go up.
-fn js_round(x: f64) -> f64 {
-    let r = x.floor();
-    if x - r >= 0.5 {
-        r + 1.0
-    } else {
-        r
-    }
-}
-
-/// `ms` in whole nanoseconds (half away from zero), as Go and Rust durations hold it.
-fn to_ns(ms: f64) -> f64 {
-    (ms * 1e6).round()
 }
 
 #[cfg(test)]

@@ -1,0 +1,151 @@
+//! sade's words in Turkish.
+
+use super::*;
+
+pub(super) const TR: Words = Words {
+    table: TableWords {
+        attempt: "Deneme",
+        delay: "Gecikme",
+        min: "En az",
+        max: "En çok",
+        sample: "Örnek",
+        strategy: "Strateji",
+        worst_total: "En kötü durumda toplam bekleme",
+        best_total: "En iyi durumda toplam bekleme",
+        mean_total: "Ortalama toplam bekleme",
+        estimated: "tahmini",
+        totals: "Tüm denemeler boyunca toplam bekleme",
+        legend: "Her hücrede en kısa ve en uzun bekleme; altında, tohumla çekilen bir istemcinin \
+                 beklemesi (örnek).",
+    },
+    chart: ChartWords {
+        peak_share: "Tepe payı",
+        fleet: "Filo simülasyonu",
+        title: "{fleet}: {clients} istemcinin yeniden denemeleri zamana göre",
+        summary: "{strategy}: en kalabalık pencerede {retries} yeniden denemenin {share} kadarı",
+        axis: "Zaman ekseni logaritmik: {from} ile {to} arası. Bütün çubuklar aynı ölçekte; her \
+               stratejinin sağındaki yüzde, yeniden denemelerinin zamanın en kalabalık \
+               1/10.000'lik dilimine düşen payı.",
+    },
+    describe: DescribeWords {
+        sentence: "İlk bekleme {base}, her denemede ×{factor}, {cap}; {attempts}, tohum {seed}",
+        capped: "üst sınır {cap}",
+        no_cap: "üst sınır yok",
+        one_attempt: "{n} deneme",
+        attempts: "{n} deneme",
+    },
+    terminal: TerminalWords {
+        schedule: "Backoff zamanlaması",
+        clients: "{n} istemci",
+        peak_note: "en kalabalık pencere = zaman ekseninin 1/10.000'i",
+    },
+    form: FormWords {
+        legend: "Zamanlama",
+        base: "İlk bekleme",
+        factor: "Çarpan",
+        cap: "Üst sınır",
+        attempts: "Deneme sayısı",
+        jitter: "Jitter",
+        all: "Hepsini karşılaştır",
+        seed: "Tohum",
+        clients: "İstemci sayısı",
+        new_seed: "Yeni tohum",
+        hint_duration: "örn. 100ms, 1.5s, 2m",
+        hint_cap: "örn. 30s ya da none",
+        odds_legend: "Olasılıklar (isteğe bağlı)",
+        fail: "Başarısızlık oranı",
+        timeout: "Zaman aşımı",
+        deadline: "Süre sınırı",
+        outage: "Kesinti süresi",
+        hint_fail: "örn. 30% ya da 0.3",
+        hint_timeout: "örn. 2s; başarısız bir çağrının süresi",
+        hint_deadline: "örn. 20s",
+        hint_outage: "örn. 60s",
+        library: "Kütüphane",
+        no_library: "Yok",
+        copy: "Kopyala",
+        copied: "Kopyalandı",
+        noscript: "Değerleri değiştirmek için JavaScript gerekir; aşağıdaki sonuçlar derleme \
+                   sırasında hesaplandı.",
+        stale: "Girdilerden biri geçersiz: aşağıdaki sonuçlar son geçerli değerlere ait.",
+    },
+    messages: MessageWords {
+        missing: "{label}: bir değer yazın, örneğin `100ms`",
+        no_unit: "{label}: `{value}` bir birim ister (ms, s, m ya da h), örneğin `100ms`",
+        unknown_unit: "{label}: `{unit}` bir birim değil; ms, s, m ya da h kullanın",
+        not_number: "{label}: `{value}` bir sayı değil",
+        exponent: "{label}: `{text}` üslü yazılmış; süreyi düz ondalık sayıyla yazın, örneğin `1000ms` ya da `1.5s`",
+        bad_duration: "{label}: `{value}` sıfır ya da daha uzun, sonlu bir süre olmalı",
+        not_whole: "{label}: `{value}` 0 ile {max} arasında bir tam sayı değil",
+        unknown_strategy: "{label}: `{value}` bir strateji değil",
+        unknown_library: "{label}: `{value}` bilinen bir kütüphane değil",
+        base_range: "{label} sıfırdan uzun olmalı",
+        factor_range: "{label} en az 1 olmalı (1 beklemeyi sabit tutar, 2 ikiye katlar)",
+        cap_range: "{label} en az ilk bekleme ({base}) kadar olmalı ya da `none`",
+        count_range: "{label} 1 ile {max} arasında bir tam sayı olmalı",
+        overflow: "{label}: {n}. denemenin beklemesi taşıyor; bir üst sınır koyun ya da daha az \
+                   deneme seçin",
+        total_overflow: "{label}: {clients} istemcinin toplam beklemesi taşıyor; bir üst sınır \
+                         koyun ya da daha az deneme seçin",
+        fail_range: "{label} 0 ile 1 arasında bir pay ya da %0 ile %100 arasında bir yüzde olmalı",
+        timeout_range: "{label} o kadar uzun ki bir isteğin en kötü süresi taşıyor",
+        layers_need_fail: "{label} için bir başarısızlık oranı gerekir",
+        unknown_argument: "`{label}` bilinen bir alan değil",
+    },
+    odds: OddsWords {
+        odds: "Olasılıklar",
+        outage: "Kesinti",
+        p_success: "Başarılı olan istekler",
+        p_fail: "Yine de başarısız olan istekler",
+        load: "İstek başına çağrı (yük çarpanı)",
+        success_at: "Başarıya kadar geçen süre, {q}",
+        within: "Süre sınırı ({d}) içinde başarılı",
+        give_up_worst: "Vazgeçene kadar en uzun süre",
+        fit_attempts: "Süre sınırına ({d}) sığan en çok deneme",
+        fit_base: "Süre sınırına ({d}) sığan en büyük base",
+        outage_give_up: "Servis dönmeden vazgeçen istekler",
+        outage_at: "Servis döndükten sonra başarı, {q}",
+        outage_first: "Servis döndükten sonraki ilk 100 ms içinde gelenler",
+        after_recovery: "Servis döndükten sonra geçen süre",
+        fails_with_timeout: "Bir çağrı {p} olasılıkla başarısız oluyor ve başarısız bir çağrı \
+                             {timeout} sürüyor",
+        fails_at_once: "Bir çağrı {p} olasılıkla başarısız oluyor, hem de zaman aşımı beklemeden",
+        timeout_only: "Başarısız bir çağrı {timeout} sürüyor",
+        calls: "; istek başına en çok {calls} çağrı (ilki ve {retries} yeniden deneme).",
+        simulated: " None kesin hesaplanır; jitter'lı stratejiler her biri {clients} istekle \
+                    simüle edilir.",
+        outage_sentence: "Servis ilk {o} boyunca kapalı: bu sürede başlayan her çağrı başarısız \
+                          olur, sonrakilerin hepsi başarılı.",
+        nested: "İç içe {layers} katman: istek başına en alttaki servise en çok {max} çağrı \
+                 gider, ortalamada {expected}; isteklerin başarı oranı {p}.",
+        outage_title: "{outage} süren bir kesintiden sonra başarılı çağrılar, servisin \
+                       dönüşünden itibaren geçen süreye göre (strateji başına {requests} istek, \
+                       hepsi aynı ölçekte)",
+        outage_bars: "Her çubuk {bin} içindeki başarılı çağrıları sayar; en uzunu {tallest} \
+                      çağrı. Gölgeli şerit ilk 100 ms.",
+        outage_first_note: "ilk 100 ms içinde {p}",
+        everyone_gives_up: "hepsi vazgeçiyor",
+        outage_fact: "{strategy}: servis dönmeden vazgeçenler {give_up}; kalanların yarısı \
+                      dönüşten sonraki {p50} içinde, yüzde 99'u {p99} içinde başarılı oluyor; ilk \
+                      100 ms içinde gelenler {first}.",
+        outage_fact_none: "{strategy}: isteklerin hepsi servis dönmeden vazgeçiyor.",
+    },
+    libraries: LibraryWords {
+        library: "Kütüphane",
+        per_retry: "Yeniden deneme başına gecikme",
+        worst: "En kötü durumda toplam",
+        mean: "Ortalama toplam",
+        estimated: "tahmini",
+        details: "notlar ve kod",
+        retries: "yeniden deneme",
+        title: "Yeniden deneme kütüphaneleri",
+        retry: "Yeniden deneme",
+        config: "Ayarlar",
+        notes: "Notlar",
+        code: "Kod",
+    },
+    page: PageWords {
+        task_done: "Yapıldı",
+        task_open: "Yapılmadı",
+    },
+};
