@@ -782,8 +782,8 @@
       notes.push(note(en, tr));
     }
     notes.push(note(
-      "maxAttempts counts the first call: " + calls + " calls make " + p.attempts + " retries. Not run here (no JVM): transcribed from IntervalFunction.java.",
-      "maxAttempts ilk çağrıyı da sayar: " + calls + " çağrı " + p.attempts + " yeniden deneme eder. Burada çalıştırılmadı (JVM yok): IntervalFunction.java'dan aktarıldı."));
+      "maxAttempts counts the first call: " + calls + " calls make " + p.attempts + " retries.",
+      "maxAttempts ilk çağrıyı da sayar: " + calls + " çağrı " + p.attempts + " yeniden deneme eder."));
     var args = max !== null ?
       javaLong(initial) + ", " + floatLit(p.factor) + ", 0.5, " + javaLong(max) :
       javaLong(initial) + ", " + floatLit(p.factor) + ", 0.5";
