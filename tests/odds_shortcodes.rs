@@ -97,6 +97,21 @@ fn odds_and_outage_render_in_both_languages() {
     );
 }
 
+/// A Turkish author writes the sign first: `fail=%30` is `fail=30%`, and so is `fail=0.3`.
+#[test]
+fn a_percentage_reads_the_same_in_either_order() {
+    let written = |fail: &str| {
+        let page = page().replace("fail=30%", &format!("fail={fail}"));
+        let b = run(&page);
+        assert!(!b.diagnostics.has_errors(), "{}", b.diagnostics.render());
+        (article(&b, "tr"), article(&b, "en"))
+    };
+    let english = written("30%");
+    assert!(english.0.contains("%30"), "the Turkish page writes %30");
+    assert_eq!(written("%30"), english);
+    assert_eq!(written("0.3"), english);
+}
+
 #[test]
 fn a_page_simulates_each_set_of_inputs_once() {
     // Two builds of the same page give the same bytes (the simulation is seeded).

@@ -169,6 +169,13 @@ pub fn push_number(out: &mut String, value: f64, decimals: usize, lang: Lang) {
     }
 }
 
+/// The number of a percentage as written in either language: `30` of `30%` (English order) or
+/// of `%30` (Turkish order, as [`format_percent`] writes it); `None` without a percent sign. The
+/// number is not checked, and a space between it and the sign is left to the caller.
+pub fn strip_percent(text: &str) -> Option<&str> {
+    text.strip_suffix('%').or_else(|| text.strip_prefix('%'))
+}
+
 /// A share in `[0, 1]` as a percentage with one decimal: `%12,5` / `12.5%`.
 pub fn format_percent(share: f64, lang: Lang) -> String {
     let n = format_number(share * 100.0, 1, lang);

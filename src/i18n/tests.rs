@@ -268,3 +268,14 @@ fn date_forms_match_format() {
         }
     }
 }
+
+/// A percentage's number in either order; the sign on neither side is no percentage.
+#[test]
+fn a_percent_sign_on_either_side() {
+    assert_eq!(strip_percent("30%"), Some("30"));
+    assert_eq!(strip_percent("%30"), Some("30"));
+    assert_eq!(strip_percent("%30%"), Some("%30"));
+    assert_eq!(strip_percent("%"), Some(""));
+    assert_eq!(strip_percent("30"), None);
+    assert_eq!(strip_percent("3%0"), None);
+}

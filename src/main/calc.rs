@@ -28,7 +28,7 @@ pub struct CalcArgs {
     /// Clients in the fleet simulation (1..=100000).
     #[arg(long, default_value_t = u64::from(defaults::CLIENTS), value_parser = parse_whole, allow_hyphen_values = true)]
     clients: u64,
-    /// Odds (SPEC §7): the chance that one call fails, `0.3` or `30%` (0 to 1).
+    /// Odds (SPEC §7): the chance that one call fails, `0.3`, `30%` or `%30` (0 to 1).
     #[arg(long, allow_hyphen_values = true, help_heading = "Odds")]
     fail: Option<String>,
     /// Odds: how long a failing call takes (a duration ≥ 0; default 0ms).

@@ -124,8 +124,8 @@ pub const FAIL_ALLOWED: &str =
 /// not a number, NaN or infinite is a [`ParamError`] naming `fail` and the allowed range.
 pub fn parse_fail(text: &str) -> Result<f64, ParamError> {
     let trimmed = text.trim();
-    let value = match trimmed.strip_suffix('%') {
-        Some(number) => number.trim_end().parse::<f64>().map(|n| n / 100.0),
+    let value = match crate::i18n::strip_percent(trimmed) {
+        Some(number) => number.trim().parse::<f64>().map(|n| n / 100.0),
         None => trimmed.parse::<f64>(),
     };
     match value {
@@ -217,8 +217,15 @@ mod tests {
         assert_eq!(parse_fail("0").unwrap().to_bits(), 0.0f64.to_bits());
         assert_eq!(parse_fail("-0").unwrap().to_bits(), 0.0f64.to_bits());
         assert_eq!(parse_fail("100%").unwrap(), 1.0);
+        // Turkish writes the sign first.
+        assert_eq!(parse_fail("%30").unwrap(), 0.3);
+        assert_eq!(parse_fail(" % 12.5 ").unwrap(), 0.125);
+        assert_eq!(parse_fail("%100").unwrap(), 1.0);
         for bad in [
             "130%",
+            "%130",
+            "%30%",
+            "%%30",
             "-0.1",
             "1.01",
             "abc",

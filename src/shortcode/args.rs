@@ -180,10 +180,10 @@ fn library_error(word: &str) -> (String, Option<String>) {
     )
 }
 
-/// A number as written: `1.5`, `-3`, `1e3`, or a percentage, `30%` = 0.3 (the failure rate of
-/// SPEC §7 is written either way).
+/// A number as written: `1.5`, `-3`, `1e3`, or a percentage, `30%` or `%30` = 0.3 (the failure
+/// rate of SPEC §7 is written either way).
 fn number(text: &str) -> Option<f64> {
-    let n = match text.strip_suffix('%') {
+    let n = match crate::i18n::strip_percent(text) {
         Some(percent) => percent.parse::<f64>().ok()? / 100.0,
         None => text.parse::<f64>().ok()?,
     };

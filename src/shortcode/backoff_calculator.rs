@@ -56,7 +56,7 @@ static ARGS: [ArgSpec; 12] = [
         "fail",
         ArgKind::Number,
         ArgValue::Absent,
-        "the chance that one call fails, `0.3` or `30%`; shows the odds",
+        "the chance that one call fails, `0.3`, `30%` or `%30`; shows the odds",
     ),
     ArgSpec::optional(
         "timeout",

@@ -32,7 +32,7 @@ pub struct BackoffOdds(pub std::sync::Arc<OddsCache>);
 const FAIL: ArgSpec = ArgSpec::required(
     "fail",
     ArgKind::Number,
-    "the chance that one call fails: `0.3` or `30%`",
+    "the chance that one call fails: `0.3`, `30%` or `%30`",
 );
 /// `timeout`: how long a failing call takes.
 pub(super) const TIMEOUT: ArgSpec = ArgSpec::optional(

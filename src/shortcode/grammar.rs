@@ -299,12 +299,13 @@ fn classify(text: &str) -> Result<Value, (String, Option<String>)> {
         _ => {}
     }
     let first = text.chars().next().unwrap_or(' ');
-    if first.is_ascii_digit() || first == '-' || first == '+' || first == '.' {
+    if first.is_ascii_digit() || first == '-' || first == '+' || first == '.' || first == '%' {
         if text.parse::<f64>().is_ok_and(f64::is_finite) {
             return Ok(Value::Number);
         }
-        // `30%`: a number too (the number kind reads it as 0.3, as `sade calc --fail 30%` does).
-        if let Some(Ok(n)) = text.strip_suffix('%').map(str::parse::<f64>) {
+        // `30%`, or `%30` as Turkish writes it: a number too (the number kind reads it as 0.3, as
+        // `sade calc --fail 30%` does).
+        if let Some(Ok(n)) = crate::i18n::strip_percent(text).map(str::parse::<f64>) {
             if n.is_finite() {
                 return Ok(Value::Number);
             }

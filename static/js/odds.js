@@ -42,12 +42,15 @@
     return E.config().defaults.odds_clients;
   }
 
-  /** `parse_fail`: `0.3` or `30%` → the share, or null. */
+  /** `parse_fail`: `0.3`, `30%` or `%30` (Turkish order) → the share, or null. */
   function parseFail(text) {
     var trimmed = E.rustTrim(String(text));
     var f;
-    if (trimmed.charAt(trimmed.length - 1) === "%") {
-      var n = E.parseRustFloat(E.rustTrim(trimmed.slice(0, -1)));
+    var number = null;
+    if (trimmed.charAt(trimmed.length - 1) === "%") number = trimmed.slice(0, -1);
+    else if (trimmed.charAt(0) === "%") number = trimmed.slice(1);
+    if (number !== null) {
+      var n = E.parseRustFloat(E.rustTrim(number));
       f = n === null ? null : n / 100;
     } else {
       f = E.parseRustFloat(trimmed);

@@ -64,6 +64,13 @@ test("loads as a plain browser script after backoff.js: window.SadeOdds", () => 
   assert.equal(context.module, undefined);
   const odds = api.compute("base=100ms&cap=30s&attempts=4&fail=0.5&odds-clients=10");
   assert.equal(odds.p_success, 0.96875);
+  // A percentage in either order (Turkish writes %30), as parse_fail reads it.
+  for (const [fail, share] of [["30%", 0.3], ["%30", 0.3], [" % 12.5 ", 0.125], ["%100", 1]]) {
+    assert.equal(api.parse({ base: "100ms", fail }).odds.fail, share, fail);
+  }
+  for (const fail of ["%130", "%30%", "%%30", "%"]) {
+    assert.equal(api.parse({ base: "100ms", fail }).error.code, "fail_range", fail);
+  }
   // Errors as codes, worded by the page's words.
   const e = api.parse("base=100ms&attempts=4&fail=130%").error;
   assert.deepEqual({ ...e }, { arg: "fail", code: "fail_range", value: "130%" });

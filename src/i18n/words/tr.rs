@@ -57,7 +57,7 @@ pub(super) const TR: Words = Words {
         timeout: "Zaman aşımı",
         deadline: "Süre sınırı",
         outage: "Kesinti süresi",
-        hint_fail: "örn. 30% ya da 0.3",
+        hint_fail: "örn. %30 ya da 0.3",
         hint_timeout: "örn. 2s; başarısız bir çağrının süresi",
         hint_deadline: "örn. 20s",
         hint_outage: "örn. 60s",

@@ -126,7 +126,9 @@ fn libraries_are_all_one_or_a_list() {
 fn numbers_and_percentages() {
     for (text, n) in [
         ("30%", 0.3),
+        ("%30", 0.3),
         ("12.5%", 0.125),
+        ("%12.5", 0.125),
         ("-1%", -0.01),
         ("1e3", 1_000.0),
         (".5", 0.5),

@@ -21,7 +21,7 @@ fn parses_all_value_kinds() {
 
 #[test]
 fn a_percentage_is_a_number() {
-    let src = "<< t(a=30%, b=12.5%, c=-1%) >>";
+    let src = "<< t(a=30%, b=12.5%, c=-1%, d=%30, e=%12.5) >>";
     let call = parse_call(src, 0, src.len()).unwrap();
     let v: Vec<(&Value, &str)> = call
         .args
@@ -33,10 +33,19 @@ fn a_percentage_is_a_number() {
         [
             (&Value::Number, "30%"),
             (&Value::Number, "12.5%"),
-            (&Value::Number, "-1%")
+            (&Value::Number, "-1%"),
+            (&Value::Number, "%30"),
+            (&Value::Number, "%12.5")
         ]
     );
-    for bad in ["<< t(a=%) >>", "<< t(a=30%%) >>", "<< t(a=1e999%) >>"] {
+    for bad in [
+        "<< t(a=%) >>",
+        "<< t(a=30%%) >>",
+        "<< t(a=1e999%) >>",
+        "<< t(a=%%30) >>",
+        "<< t(a=%30%) >>",
+        "<< t(a=%abc) >>",
+    ] {
         assert!(parse_call(bad, 0, bad.len()).is_err(), "{bad}");
     }
 }
