@@ -1,5 +1,6 @@
-// Screenshots of the bundled site as readers see it: the calculator and a post, at 1280 px and
-// 390 px wide, in Turkish and English, light and dark, in Debian's headless Chromium.
+// Screenshots of the bundled site as readers see it: the calculator, two posts, the homes, the
+// language chooser and the About page, at 1280 px and 390 px wide, in Turkish and English, light
+// and dark, in Debian's headless Chromium.
 //
 //   benches/screenshots.sh            (builds the site, serves it, runs this)
 //   node benches/screenshots.mjs URL OUT_DIR
@@ -22,6 +23,7 @@ mkdirSync(out, { recursive: true });
 const PAGES = {
   calculator: { tr: "/tr/tools/backoff-calculator/", en: "/en/tools/backoff-calculator/" },
   post: { tr: "/tr/blog/jitter-in-practice/", en: "/en/blog/jitter-in-practice/" },
+  libraries: { tr: "/tr/blog/retry-libraries/", en: "/en/blog/retry-libraries/" },
   home: { tr: "/tr/", en: "/en/" },
   root: { tr: "/", en: "/" },
   "site-about": { tr: "/tr/hakkinda/", en: "/en/about/" },
@@ -46,7 +48,7 @@ const browser = await chromium.launch({
 });
 const only = process.env.PAGES
   ? process.env.PAGES.split(",")
-  : ["calculator", "post", "home", "root", "site-about"];
+  : ["calculator", "post", "libraries", "home", "root", "site-about"];
 for (const name of only) {
   for (const lang of ["tr", "en"]) {
     if (name === "root" && lang === "en") continue;
