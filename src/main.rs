@@ -120,6 +120,24 @@ impl SiteArgs {
     }
 }
 
+/// `--timings`, which `build` and `check` share.
+#[derive(Args)]
+struct TimingsArg {
+    /// Print where the time went: each part of the work, each shortcode and each template.
+    #[arg(long)]
+    timings: bool,
+}
+
+impl SiteArgs {
+    /// The options, with a timings recorder when `--timings` was given.
+    fn timed_options(&self, t: &TimingsArg) -> sade::pipeline::Options {
+        sade::pipeline::Options {
+            timings: t.timings.then(Default::default),
+            ..self.options()
+        }
+    }
+}
+
 #[derive(Args)]
 struct BuildArgs {
     #[command(flatten)]
@@ -127,18 +145,8 @@ struct BuildArgs {
     /// Output folder (default: ROOT/public).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Print where the time went: each part of the build, each shortcode and each template.
-    #[arg(long)]
-    timings: bool,
-}
-
-impl BuildArgs {
-    fn options(&self) -> sade::pipeline::Options {
-        sade::pipeline::Options {
-            timings: self.timings.then(Default::default),
-            ..self.site.options()
-        }
-    }
+    #[command(flatten)]
+    timings: TimingsArg,
 }
 
 /// `check` takes `build`'s flags but `--out`: it writes nothing.
@@ -146,18 +154,8 @@ impl BuildArgs {
 struct CheckArgs {
     #[command(flatten)]
     site: SiteArgs,
-    /// Print where the time went: each part of the check, each shortcode and each template.
-    #[arg(long)]
-    timings: bool,
-}
-
-impl CheckArgs {
-    fn options(&self) -> sade::pipeline::Options {
-        sade::pipeline::Options {
-            timings: self.timings.then(Default::default),
-            ..self.site.options()
-        }
-    }
+    #[command(flatten)]
+    timings: TimingsArg,
 }
 
 /// Prints `--timings`' report, if it was asked for.
@@ -172,7 +170,7 @@ fn print_timings(options: &sade::pipeline::Options, started: Instant) {
 
 fn build(args: BuildArgs) -> ExitCode {
     let started = Instant::now();
-    let options = args.options();
+    let options = args.site.timed_options(&args.timings);
     let out = args.out.unwrap_or_else(|| args.site.root.join("public"));
     if let Some(why) = sade::build::unsafe_destination(&args.site.root, &out) {
         let refusal = sade::diagnostic::Diagnostic::error(format!("not building: {why}"))
@@ -237,7 +235,7 @@ fn build(args: BuildArgs) -> ExitCode {
 
 fn check(args: CheckArgs) -> ExitCode {
     let started = Instant::now();
-    let options = args.options();
+    let options = args.site.timed_options(&args.timings);
     let mut report = sade::check::run(&options, &sade::shortcode::Registry::builtin());
     report.sort();
     eprint!("{}", report.render());
@@ -253,7 +251,7 @@ fn check(args: CheckArgs) -> ExitCode {
 }
 
 fn init(args: InitArgs) -> ExitCode {
-    match sade::scaffold::init(&args.dir, sade::scaffold::today()) {
+    match sade::scaffold::init(&args.dir, sade::i18n::Date::today()) {
         Ok(files) => {
             for f in &files {
                 eprintln!("  {}", args.dir.join(f).display());
@@ -273,7 +271,7 @@ fn init(args: InitArgs) -> ExitCode {
 }
 
 fn new(args: NewArgs) -> ExitCode {
-    match sade::scaffold::new_page(&args.root, &args.path, sade::scaffold::today()) {
+    match sade::scaffold::new_page(&args.root, &args.path, sade::i18n::Date::today()) {
         Ok(files) => {
             for f in &files {
                 eprintln!("  {}", args.root.join(f).display());

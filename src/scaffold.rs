@@ -36,33 +36,6 @@ const STARTER: [(&str, &str); 5] = [
     ),
 ];
 
-/// The day of `days` days after 1970-01-01 (the proleptic Gregorian calendar; H. Hinnant's
-/// `civil_from_days`).
-pub fn date_from_days(days: i64) -> Date {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    Date {
-        year: year as i32,
-        month: month as u32,
-        day: day as u32,
-    }
-}
-
-/// Today, in UTC.
-pub fn today() -> Date {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    date_from_days((secs / 86_400) as i64)
-}
-
 /// Writes the starter site into `dir` (made if missing), dated `today`; returns the files
 /// written, relative to `dir`. A folder that has anything in it is refused, and nothing is
 /// written.
@@ -246,34 +219,11 @@ pub fn new_page(root: &Path, path: &str, today: Date) -> Result<Vec<PathBuf>, Di
 mod tests {
     use super::*;
 
-    #[test]
-    fn days_to_dates() {
-        for (days, iso) in [
-            (0, "1970-01-01"),
-            (-1, "1969-12-31"),
-            (59, "1970-03-01"),
-            (10_956, "1999-12-31"),
-            (11_016, "2000-02-29"),
-            (20_619, "2026-06-15"),
-            (20_819, "2027-01-01"),
-        ] {
-            assert_eq!(date_from_days(days).iso(), iso, "{days}");
-        }
-        // Every day of four centuries reads back as the day after the one before.
-        let mut last = date_from_days(-1);
-        for days in 0..146_097 {
-            let d = date_from_days(days);
-            assert!(d > last, "{days}: {d} after {last}");
-            assert_eq!(Date::parse(&d.iso()), Ok(d));
-            last = d;
-        }
-    }
-
     /// A folder that is not empty is refused, naming up to three of its entries.
     #[test]
     fn init_names_what_is_in_the_way() {
         let dir = tempfile::tempdir().unwrap();
-        let day = date_from_days(0);
+        let day = Date::from_days(0);
         for (n, name) in ["a", "b", "c"].iter().enumerate() {
             std::fs::write(dir.path().join(name), "").unwrap();
             let said = init(dir.path(), day).err().unwrap().render();

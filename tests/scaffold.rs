@@ -40,7 +40,7 @@ fn today_or_yesterday() -> [String; 2] {
         .unwrap()
         .as_secs() as i64
         / 86_400;
-    [days, days - 1].map(|d| sade::scaffold::date_from_days(d).iso())
+    [days, days - 1].map(|d| sade::i18n::Date::from_days(d).iso())
 }
 
 #[test]

@@ -299,6 +299,33 @@ pub struct Date {
 }
 
 impl Date {
+    /// The day `days` days after 1970-01-01 (the proleptic Gregorian calendar; H. Hinnant's
+    /// `civil_from_days`).
+    pub fn from_days(days: i64) -> Date {
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = doy - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Date {
+            year: year as i32,
+            month: month as u32,
+            day: day as u32,
+        }
+    }
+
+    /// Today, in UTC.
+    pub fn today() -> Date {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Date::from_days((secs / 86_400) as i64)
+    }
+
     /// Parses `YYYY-MM-DD`, checking that the day exists (leap years included).
     pub fn parse(text: &str) -> Result<Date, String> {
         let bad = || format!("`{text}` is not a date; write it as YYYY-MM-DD, e.g. 2026-06-17");

@@ -279,3 +279,26 @@ fn a_percent_sign_on_either_side() {
     assert_eq!(strip_percent("30"), None);
     assert_eq!(strip_percent("3%0"), None);
 }
+
+#[test]
+fn days_to_dates() {
+    for (days, iso) in [
+        (0, "1970-01-01"),
+        (-1, "1969-12-31"),
+        (59, "1970-03-01"),
+        (10_956, "1999-12-31"),
+        (11_016, "2000-02-29"),
+        (20_619, "2026-06-15"),
+        (20_819, "2027-01-01"),
+    ] {
+        assert_eq!(Date::from_days(days).iso(), iso, "{days}");
+    }
+    // Every day of four centuries reads back as the day after the one before.
+    let mut last = Date::from_days(-1);
+    for days in 0..146_097 {
+        let d = Date::from_days(days);
+        assert!(d > last, "{days}: {d} after {last}");
+        assert_eq!(Date::parse(&d.iso()), Ok(d));
+        last = d;
+    }
+}
