@@ -456,7 +456,12 @@ impl Shortcode for BackoffCalculator {
         if let Some(l) = Library::from_id(library) {
             let model = crate::libraries::model(l, &p);
             let caption = crate::report::describe_params(&p, lang);
-            let (h, md) = super::backoff_libraries::render(&[model], &caption, lang);
+            let (h, md) = super::backoff_libraries::render(
+                &[model],
+                &caption,
+                lang,
+                super::backoff_libraries::Snippets::Plain,
+            );
             html.push_str(&h);
             markdown.push('\n');
             markdown.push_str(md.trim_end());

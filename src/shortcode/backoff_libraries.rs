@@ -4,8 +4,10 @@
 //! A table, one row per library: its name and version (linked to the source file of its
 //! formula), the range of every retry it really makes, the worst-case and the mean total wait.
 //! Then, per library, a `<details>` with its notes and its snippet as
-//! `<pre><code class="language-…">`. Every number is a `<data value="MS">` element. The markdown
-//! twin is a GFM table, the notes as lists and each snippet as a fenced code block.
+//! `<pre><code class="language-…">`, highlighted as a fenced block of that language would be
+//! ([`crate::highlight`]; Go, Java and C# stay plain). Every number is a `<data value="MS">`
+//! element. The markdown twin is a GFM table, the notes as lists and each snippet as a fenced
+//! code block.
 
 use std::fmt::Write;
 
@@ -52,7 +54,7 @@ impl Shortcode for BackoffLibraries {
             .map(|&l| model(l, &params))
             .collect();
         let caption = describe_params(&params, ctx.lang);
-        let (html, markdown) = render(&models, &caption, ctx.lang);
+        let (html, markdown) = render(&models, &caption, ctx.lang, Snippets::Highlighted);
         Ok(Expansion { html, markdown })
     }
 }
@@ -64,8 +66,23 @@ fn duration(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
     push_data(h, ms, |h| h.push_str(&md[start..]));
 }
 
+/// How the snippets' code is written.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Snippets {
+    /// Highlighted where sade knows the language, as fenced code is.
+    Highlighted,
+    /// Escaped text only: the calculator's script writes the same markup again in the browser,
+    /// and it has no highlighter.
+    Plain,
+}
+
 /// The table, the notes and the snippets, as HTML and as markdown.
-pub(super) fn render(models: &[Model], caption: &str, lang: Lang) -> (String, String) {
+pub(super) fn render(
+    models: &[Model],
+    caption: &str,
+    lang: Lang,
+    snippets: Snippets,
+) -> (String, String) {
     let w = &lang.words().libraries;
     let mut h = String::with_capacity(4096 * models.len().max(1));
     let mut md = String::with_capacity(2048 * models.len().max(1));
@@ -151,7 +168,12 @@ pub(super) fn render(models: &[Model], caption: &str, lang: Lang) -> (String, St
             h,
             "</ul>\n<div class=\"scroll\" tabindex=\"0\"><pre><code class=\"language-{language}\">"
         );
-        push_escaped(&mut h, &m.snippet.code);
+        match crate::highlight::language(language) {
+            Some((_, hl)) if snippets == Snippets::Highlighted => {
+                crate::highlight::push_code(&mut h, hl, &m.snippet.code);
+            }
+            _ => push_escaped(&mut h, &m.snippet.code),
+        }
         let _ = write!(
             h,
             "</code></pre></div>\n<button type=\"button\" class=\"copy\">{}</button>\n</details>\n",
@@ -177,7 +199,7 @@ mod tests {
             .into_iter()
             .map(|l| model(l, &params))
             .collect();
-        let (h, md) = render(&models, "caption", Lang::En);
+        let (h, md) = render(&models, "caption", Lang::En, Snippets::Highlighted);
         assert!(h.contains("<code class=\"language-go\">conn, err := grpc.NewClient(target,"));
         assert!(h.contains("&quot;maxAttempts&quot;: 4"));
         assert!(h.contains("<data value=\"80\">80\u{a0}ms</data> – <data value=\"120\">"));
@@ -185,5 +207,36 @@ mod tests {
         assert!(md.contains("```csharp\nusing Polly;\n"));
         assert!(md.contains("| gRPC ([grpc-go 1.83.1](https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go)) | 1: 80"));
         assert_eq!(md.matches("```").count(), 4);
+    }
+
+    /// Snippets in a language sade highlights get its token classes in the shortcode's page,
+    /// and none where the calculator's script writes the markup again; others stay plain.
+    #[test]
+    fn snippets_are_highlighted_where_the_language_is_known() {
+        let params =
+            crate::backoff::Params::builder(crate::backoff::Delay::from_ms(100.0).unwrap())
+                .build()
+                .unwrap();
+        let code = |library, snippets| {
+            let (h, md) = render(&[model(library, &params)], "c", Lang::En, snippets);
+            let code = &h[h.find("<pre>").unwrap()..h.find("</pre>").unwrap()];
+            (code.to_string(), md)
+        };
+        let (python, md) = code(Library::Tenacity, Snippets::Highlighted);
+        assert!(
+            python.contains("<span class=\"hl-keyword\">from</span> tenacity"),
+            "{python}"
+        );
+        let (plain, plain_md) = code(Library::Tenacity, Snippets::Plain);
+        assert!(!plain.contains("<span"), "{plain}");
+        assert_eq!(md, plain_md, "the markdown twin is the same either way");
+        for library in [Library::PRetry, Library::Backon] {
+            assert!(code(library, Snippets::Highlighted)
+                .0
+                .contains("<span class=\"hl-"));
+        }
+        for library in [Library::Cenkalti, Library::Polly, Library::Resilience4j] {
+            assert!(!code(library, Snippets::Highlighted).0.contains("<span"));
+        }
     }
 }
