@@ -112,6 +112,42 @@ fn a_percentage_reads_the_same_in_either_order() {
     assert_eq!(written("0.3"), english);
 }
 
+/// The calculator renders its form, the results the build computed (the schedule, the totals,
+/// the herd chart; the odds and a library when asked for) and the data block its script reads;
+/// its markdown twin has the tables in GFM.
+#[test]
+fn the_calculator_renders_its_form_results_and_data() {
+    let b = run("<< backoff_calculator(base=100ms, attempts=4, fail=30%, library=tenacity) >>\n");
+    assert!(!b.diagnostics.has_errors(), "{}", b.diagnostics.render());
+    for (lang, label) in [("tr", "İlk bekleme"), ("en", "First wait")] {
+        let html = article(&b, lang);
+        assert!(
+            html.contains("<form class=\"backoff-calculator\""),
+            "{lang}"
+        );
+        assert!(
+            html.contains(label),
+            "{lang}: the form's labels are the page's language"
+        );
+        assert!(
+            html.contains("<table class=\"backoff-table"),
+            "{lang}: the schedule"
+        );
+        assert!(html.contains("backoff-odds-table"), "{lang}: the odds");
+        assert!(
+            html.contains("backoff-libraries-table"),
+            "{lang}: the library"
+        );
+        assert!(html.contains("<svg"), "{lang}: the herd chart");
+        let data = &html[html.find("class=\"sade-data\">").expect("the data block")..];
+        let data = &data[data.find('>').unwrap() + 1..data.find("</script>").unwrap()];
+        let json: serde_json::Value = serde_json::from_str(data).expect("the data block is JSON");
+        assert!(json.is_object(), "{lang}");
+        let twin = b.outputs.text(&format!("{lang}/tools/x/index.md")).unwrap();
+        assert!(twin.contains("|---"), "{lang}: the twin's GFM tables");
+    }
+}
+
 #[test]
 fn a_page_simulates_each_set_of_inputs_once() {
     // Two builds of the same page give the same bytes (the simulation is seeded).
