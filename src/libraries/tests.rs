@@ -289,6 +289,10 @@ fn closed_form_means_match_brute_force() {
         (0.5, 100.5, f64::INFINITY),
         (0.3, 0.7, f64::INFINITY),
         (2.25, 2.75, f64::INFINITY),
+        // Within one whole number but not centred on its half, where a wrong fraction term
+        // cancels out no longer.
+        (2.1, 2.3, f64::INFINITY),
+        (7.05, 7.9, f64::INFINITY),
         (50.0, 151.0, 120.0),
         (100.5, 200.5, 150.5),
         (1e9, 1.5e9 + 1.0, f64::INFINITY),
