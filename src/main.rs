@@ -110,16 +110,6 @@ struct SiteArgs {
     base_url: Option<String>,
 }
 
-impl SiteArgs {
-    fn options(&self) -> sade::pipeline::Options {
-        sade::pipeline::Options {
-            drafts: self.drafts,
-            base_url: self.base_url.clone(),
-            ..sade::pipeline::Options::new(&self.root)
-        }
-    }
-}
-
 /// `--timings`, which `build` and `check` share.
 #[derive(Args)]
 struct TimingsArg {
@@ -129,6 +119,14 @@ struct TimingsArg {
 }
 
 impl SiteArgs {
+    fn options(&self) -> sade::pipeline::Options {
+        sade::pipeline::Options {
+            drafts: self.drafts,
+            base_url: self.base_url.clone(),
+            ..sade::pipeline::Options::new(&self.root)
+        }
+    }
+
     /// The options, with a timings recorder when `--timings` was given.
     fn timed_options(&self, t: &TimingsArg) -> sade::pipeline::Options {
         sade::pipeline::Options {

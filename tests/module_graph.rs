@@ -1,7 +1,7 @@
 //! The modules of `src/` depend on each other in one direction only: the graph derived from every
 //! `crate::NAME` path in the code (comments left out) has no cycle. A module is a file `src/X.rs`
-//! or a folder `src/X/`; `main.rs` (with `src/main/`) and `lib.rs` are the roots, not modules. And no
-//! file of `src/` is over 600 lines.
+//! or a folder `src/X/`; `main.rs` (with `src/main/`) and `lib.rs` are the roots, not modules.
+//! And no file of `src/` is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -100,6 +100,10 @@ fn odds_and_outage_render_in_both_languages() {
 /// A Turkish author writes the sign first: `fail=%30` is `fail=30%`, and so is `fail=0.3`.
 #[test]
 fn a_percentage_reads_the_same_in_either_order() {
+    assert!(
+        page().contains("fail=30%"),
+        "the page the others are written from"
+    );
     let written = |fail: &str| {
         let page = page().replace("fail=30%", &format!("fail={fail}"));
         let b = run(&page);

@@ -169,11 +169,17 @@ pub fn push_number(out: &mut String, value: f64, decimals: usize, lang: Lang) {
     }
 }
 
-/// The number of a percentage as written in either language: `30` of `30%` (English order) or
-/// of `%30` (Turkish order, as [`format_percent`] writes it); `None` without a percent sign. The
-/// number is not checked, and a space between it and the sign is left to the caller.
-pub fn strip_percent(text: &str) -> Option<&str> {
-    text.strip_suffix('%').or_else(|| text.strip_prefix('%'))
+/// A finite number as written (`1.5`, `-3`, `1e3`), or a percentage in either language's order:
+/// `30%` (English) or `%30` (Turkish, as [`format_percent`] writes it) is 0.3, spaces between the
+/// number and its sign allowed. `None` for anything else. The shortcodes' number kind, the
+/// grammar and `sade calc --fail` read numbers with it (SPEC §7's failure rate is written either
+/// way).
+pub fn parse_number(text: &str) -> Option<f64> {
+    let n = match text.strip_suffix('%').or_else(|| text.strip_prefix('%')) {
+        Some(percent) => percent.trim().parse::<f64>().ok()? / 100.0,
+        None => text.parse::<f64>().ok()?,
+    };
+    n.is_finite().then_some(n)
 }
 
 /// A share in `[0, 1]` as a percentage with one decimal: `%12,5` / `12.5%`.

@@ -269,15 +269,18 @@ fn date_forms_match_format() {
     }
 }
 
-/// A percentage's number in either order; the sign on neither side is no percentage.
+/// A percentage in either order is its hundredth; a sign on both sides, or inside, is no number.
 #[test]
 fn a_percent_sign_on_either_side() {
-    assert_eq!(strip_percent("30%"), Some("30"));
-    assert_eq!(strip_percent("%30"), Some("30"));
-    assert_eq!(strip_percent("%30%"), Some("%30"));
-    assert_eq!(strip_percent("%"), Some(""));
-    assert_eq!(strip_percent("30"), None);
-    assert_eq!(strip_percent("3%0"), None);
+    assert_eq!(parse_number("30%"), Some(0.3));
+    assert_eq!(parse_number("%30"), Some(0.3));
+    assert_eq!(parse_number("% 12.5"), Some(0.125));
+    assert_eq!(parse_number("30"), Some(30.0));
+    assert_eq!(parse_number("%30%"), None);
+    assert_eq!(parse_number("%"), None);
+    assert_eq!(parse_number("3%0"), None);
+    assert_eq!(parse_number("1e999%"), None);
+    assert_eq!(parse_number("inf"), None);
 }
 
 #[test]

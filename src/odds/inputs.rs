@@ -120,16 +120,12 @@ impl InputsBuilder {
 pub const FAIL_ALLOWED: &str =
     "it must be a share from 0 to 1 (e.g. `0.3`) or a percentage from 0% to 100% (e.g. `30%`)";
 
-/// Parses `fail` as written by people: `0.3` or `30%` (a number, then `/ 100`). Out of range,
+/// Parses `fail` as written by people: `0.3`, `30%` or `%30` ([`crate::i18n::parse_number`]). Out of range,
 /// not a number, NaN or infinite is a [`ParamError`] naming `fail` and the allowed range.
 pub fn parse_fail(text: &str) -> Result<f64, ParamError> {
     let trimmed = text.trim();
-    let value = match crate::i18n::strip_percent(trimmed) {
-        Some(number) => number.trim().parse::<f64>().map(|n| n / 100.0),
-        None => trimmed.parse::<f64>(),
-    };
-    match value {
-        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f + 0.0),
+    match crate::i18n::parse_number(trimmed) {
+        Some(f) if (0.0..=1.0).contains(&f) => Ok(f + 0.0),
         _ => Err(ParamError {
             param: Param::Fail,
             value: trimmed.to_string(),

@@ -87,7 +87,7 @@ impl ArgKind {
                 v.text
             ))),
             // The grammar took it for a finite number (or percentage), so it parses.
-            (ArgKind::Number, Value::Number) => match number(&v.text) {
+            (ArgKind::Number, Value::Number) => match crate::i18n::parse_number(&v.text) {
                 Some(n) => Ok(ArgValue::Number(n)),
                 None => wrong(None),
             },
@@ -178,16 +178,6 @@ fn library_error(word: &str) -> (String, Option<String>) {
             None => format!("use all, or {}", Library::ids()),
         }),
     )
-}
-
-/// A number as written: `1.5`, `-3`, `1e3`, or a percentage, `30%` or `%30` = 0.3 (the failure
-/// rate of SPEC §7 is written either way).
-fn number(text: &str) -> Option<f64> {
-    let n = match crate::i18n::strip_percent(text) {
-        Some(percent) => percent.parse::<f64>().ok()? / 100.0,
-        None => text.parse::<f64>().ok()?,
-    };
-    n.is_finite().then_some(n)
 }
 
 fn strategy_error(e: UnknownStrategy) -> (String, Option<String>) {

@@ -300,15 +300,10 @@ fn classify(text: &str) -> Result<Value, (String, Option<String>)> {
     }
     let first = text.chars().next().unwrap_or(' ');
     if first.is_ascii_digit() || first == '-' || first == '+' || first == '.' || first == '%' {
-        if text.parse::<f64>().is_ok_and(f64::is_finite) {
+        // `30%`, or `%30` as Turkish writes it, is a number too (the number kind reads it as 0.3,
+        // as `sade calc --fail 30%` does).
+        if crate::i18n::parse_number(text).is_some() {
             return Ok(Value::Number);
-        }
-        // `30%`, or `%30` as Turkish writes it: a number too (the number kind reads it as 0.3, as
-        // `sade calc --fail 30%` does).
-        if let Some(Ok(n)) = crate::i18n::strip_percent(text).map(str::parse::<f64>) {
-            if n.is_finite() {
-                return Ok(Value::Number);
-            }
         }
         return Delay::parse(text).map(Value::Duration).map_err(|e| {
             (
