@@ -23,9 +23,9 @@ pub(super) const EN: Words = Words {
         fleet: "Fleet simulation",
         title: "{fleet}: when {clients} clients retry, over time",
         summary: "{strategy}: {share} of {retries} retries land in the busiest window",
-        axis: "The time axis is logarithmic, from {from} to {to}. All bars share one scale; the \
-               percentage beside each strategy is the share of its retries in the busiest \
-               1/10,000 of the time.",
+        axis: "The time axis is logarithmic, from {from} to {to}; retries earlier than {from} \
+               are counted in the first bar. All bars share one scale; the percentage beside \
+               each strategy is the share of its retries in the busiest 1/10,000 of the time.",
     },
     describe: DescribeWords {
         sentence: "First wait {base}, ×{factor} per attempt, {cap}; {attempts}, seed {seed}",

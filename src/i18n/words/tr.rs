@@ -23,7 +23,8 @@ pub(super) const TR: Words = Words {
         fleet: "Filo simülasyonu",
         title: "{fleet}: {clients} istemcinin yeniden denemeleri zamana göre",
         summary: "{strategy}: en kalabalık pencerede {retries} yeniden denemenin {share} kadarı",
-        axis: "Zaman ekseni logaritmik: {from} ile {to} arası. Bütün çubuklar aynı ölçekte; her \
+        axis: "Zaman ekseni logaritmik: {from} ile {to} arası; {from} öncesindeki yeniden \
+               denemeler ilk çubukta sayılır. Bütün çubuklar aynı ölçekte; her \
                stratejinin sağındaki yüzde, yeniden denemelerinin zamanın en kalabalık \
                1/10.000'lik dilimine düşen payı.",
     },
