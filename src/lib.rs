@@ -56,6 +56,7 @@ pub mod odds;
 pub mod output;
 pub mod pipeline;
 pub mod plan;
+pub mod recovery;
 pub mod render;
 pub mod report;
 pub mod scaffold;

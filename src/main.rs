@@ -12,6 +12,8 @@ use clap::{Args, Parser, Subcommand};
 
 #[path = "main/calc.rs"]
 mod calc;
+#[path = "main/recovery.rs"]
+mod recovery;
 
 #[derive(Parser)]
 #[command(
@@ -35,7 +37,7 @@ enum Command {
     /// Run every check of a build, and more, without writing anything.
     Check(CheckArgs),
     /// Compute a backoff schedule in the terminal.
-    Calc(calc::CalcArgs),
+    Calc(Box<calc::CalcArgs>),
     /// Preview the site: serve it from memory, rebuild on change, reload open pages.
     Serve(ServeArgs),
     /// Run as an mdBook preprocessor (expands sade's shortcodes in a book).
@@ -459,7 +461,7 @@ fn main() -> ExitCode {
         Command::Mdbook(args) => mdbook(args),
         Command::Check(args) => check(args),
         Command::Serve(args) => serve(args),
-        Command::Calc(args) => match calc::run(args) {
+        Command::Calc(args) => match calc::run(*args) {
             Ok(out) => {
                 print!("{out}");
                 ExitCode::SUCCESS

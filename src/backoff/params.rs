@@ -38,6 +38,18 @@ pub enum Param {
     OddsClients,
     /// Nested retry layers.
     Layers,
+    /// New requests per second from the whole fleet (SPEC §8).
+    Demand,
+    /// Calls per second the service completes.
+    Capacity,
+    /// How long after the outage the simulation runs.
+    Horizon,
+    /// The most calls waiting at the service.
+    Queue,
+    /// The retry budgets compared.
+    Budget,
+    /// A budget's setting, by its name (`grpc-max-tokens`, …).
+    Setting(&'static str),
 }
 
 impl Param {
@@ -58,6 +70,12 @@ impl Param {
             // In shortcodes the odds' only clients; `sade calc` calls it `--odds-clients`.
             Param::OddsClients => "clients",
             Param::Layers => "layers",
+            Param::Demand => "demand",
+            Param::Capacity => "capacity",
+            Param::Horizon => "horizon",
+            Param::Queue => "queue",
+            Param::Budget => "budget",
+            Param::Setting(name) => name,
         }
     }
 }

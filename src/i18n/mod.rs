@@ -17,8 +17,8 @@ use std::str::FromStr;
 mod words;
 
 pub use words::{
-    fill, strategy_label, ChartWords, DescribeWords, FormWords, LibraryWords, MessageWords,
-    OddsWords, TableWords, TerminalWords, Words,
+    fill, strategy_label, BudgetLabels, ChartWords, DescribeWords, FormWords, LibraryWords,
+    MessageWords, OddsWords, RecoveryWords, TableWords, TerminalWords, Words,
 };
 
 /// A site language.

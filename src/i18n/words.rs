@@ -59,6 +59,8 @@ pub struct Words {
     pub odds: OddsWords,
     /// The library comparison of SPEC §6.
     pub libraries: LibraryWords,
+    /// The fleet under load of SPEC §8.
+    pub recovery: RecoveryWords,
     /// Words sade adds to a page's own markdown.
     pub page: PageWords,
 }
@@ -243,6 +245,16 @@ pub struct MessageWords {
     pub layers_need_fail: &'static str,
     /// An argument the calculator does not take (`{suggestion}` may follow).
     pub unknown_argument: &'static str,
+    /// A rate (demand, capacity) outside (0, `{max}`].
+    pub rate_range: &'static str,
+    /// A duration outside [`{min}`, `{max}`].
+    pub duration_range: &'static str,
+    /// A queue limit that is not a whole number from 0 to `{max}`, or none.
+    pub queue_range: &'static str,
+    /// A retry budget's name that is not one.
+    pub unknown_budget: &'static str,
+    /// More than `{max}` expected requests (`{requests}`).
+    pub too_many_requests: &'static str,
 }
 
 /// Words of the odds (SPEC §7): `sade calc --fail …`, `backoff_odds`, `backoff_outage`.
@@ -333,6 +345,112 @@ pub struct LibraryWords {
     pub notes: &'static str,
     /// Its snippet.
     pub code: &'static str,
+}
+
+/// Words of the fleet under load (SPEC §8): `sade calc --demand …`, `backoff_recovery` and
+/// the calculator's "Will it come back?" section.
+#[derive(Debug, Serialize)]
+pub struct RecoveryWords {
+    /// Title of the section.
+    pub title: &'static str,
+    /// The inputs in a sentence: `{clients}`, `{demand}`, `{capacity}`, `{outage}`,
+    /// `{timeout}`, `{queue}` (one of the two below).
+    pub inputs: &'static str,
+    /// No queue limit.
+    pub queue_unbounded: &'static str,
+    /// A queue limit of `{q}` calls.
+    pub queue_bounded: &'static str,
+    /// With `shed`, a sentence of its own (it starts with a space).
+    pub shed: &'static str,
+    /// What is simulated: `{before}` the outage to `{horizon}` after it.
+    pub span: &'static str,
+    /// Column: the budget.
+    pub budget: &'static str,
+    /// Column: the verdict.
+    pub verdict: &'static str,
+    /// Column: the peak load.
+    pub peak_load: &'static str,
+    /// Column: requests given up.
+    pub given_up: &'static str,
+    /// Column: wasted work.
+    pub wasted: &'static str,
+    /// Column: retries sent.
+    pub retries: &'static str,
+    /// Column: retries the budget refused.
+    pub refused: &'static str,
+    /// Column: the most retries one client sent during the outage.
+    pub per_client: &'static str,
+    /// Verdict: recovers `{t}` after the outage.
+    pub recovers: &'static str,
+    /// Verdict: recovers as the outage ends.
+    pub recovers_at_once: &'static str,
+    /// Verdict: not within the horizon `{h}`.
+    pub no_recovery: &'static str,
+    /// A load of `{x}` times the capacity.
+    pub times_capacity: &'static str,
+    /// The budgets' names.
+    pub budgets: BudgetLabels,
+    /// The chart's title: `{strategy}`.
+    pub chart_title: &'static str,
+    /// How to read the chart: `{per_bin}` calls per 100 ms at capacity.
+    pub chart_note: &'static str,
+    /// The capacity line's label.
+    pub capacity_line: &'static str,
+    /// The outage band's label.
+    pub outage_band: &'static str,
+    /// Legend: first calls.
+    pub first_calls: &'static str,
+    /// Legend: retries.
+    pub retry_calls: &'static str,
+    /// The time axis.
+    pub axis: &'static str,
+    /// One budget in a sentence: `{budget}`, `{verdict}`, `{peak}`, `{given_up}`, `{wasted}`.
+    pub fact: &'static str,
+    /// The calculator's fieldset.
+    pub legend: &'static str,
+    /// Field: new requests per second.
+    pub demand: &'static str,
+    /// Field: the service's capacity.
+    pub capacity: &'static str,
+    /// Field: the clients' timeout.
+    pub timeout: &'static str,
+    /// Field: the outage.
+    pub outage: &'static str,
+    /// Field: time simulated after the outage.
+    pub horizon: &'static str,
+    /// Field: the queue limit.
+    pub queue: &'static str,
+    /// Field: shedding.
+    pub shed_field: &'static str,
+    /// Field: the budgets compared.
+    pub budgets_field: &'static str,
+    /// Field: the strategy simulated.
+    pub strategy: &'static str,
+    /// Hint under a rate.
+    pub hint_rate: &'static str,
+    /// Hint under the queue.
+    pub hint_queue: &'static str,
+    /// Said while the browser computes.
+    pub computing: &'static str,
+}
+
+/// The retry budgets' names.
+#[derive(Debug, Serialize)]
+pub struct BudgetLabels {
+    /// No budget.
+    pub none: &'static str,
+    /// gRPC retry throttling.
+    pub grpc: &'static str,
+    /// AWS retry quota.
+    pub aws: &'static str,
+    /// Finagle RetryBudget.
+    pub finagle: &'static str,
+    /// Linkerd retry budget.
+    pub linkerd: &'static str,
+    /// Envoy retry budget.
+    pub envoy: &'static str,
+    /// SRE adaptive throttling.
+    pub sre: &'static str,
 }
 
 impl Lang {

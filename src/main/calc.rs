@@ -56,6 +56,8 @@ pub struct CalcArgs {
     /// python-backoff, cenkalti, p-retry, exponential-backoff, backon, polly, resilience4j.
     #[arg(long, value_parser = parse_libraries)]
     library: Option<Libraries>,
+    #[command(flatten)]
+    recovery: crate::recovery::RecoveryArgs,
 }
 
 #[derive(Clone)]
@@ -133,6 +135,12 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
         .clients(count(Param::Clients, args.clients)?)
         .build()
         .map_err(|e| e.to_string())?;
+    let recovery = if args.recovery.asked() {
+        let inputs = args.recovery.inputs(args.timeout, args.outage)?;
+        Some(sade::recovery::Recovery::compute(&params, &inputs))
+    } else {
+        None
+    };
     let odds = odds_inputs(&args, &params)?.map(|i| sade::odds::Odds::compute(&params, &i));
     let schedule = Schedule::compute(&params);
     let models: Vec<_> = args
@@ -150,6 +158,9 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
         if let (Some(odds), Some(doc)) = (&odds, doc.as_object_mut()) {
             doc.insert("odds".into(), sade::odds::render_json(odds, &params));
         }
+        if let (Some(r), Some(doc)) = (&recovery, doc.as_object_mut()) {
+            doc.insert("recovery".into(), sade::recovery::render_json(r, &params));
+        }
         let mut s = doc.to_string();
         s.push('\n');
         s
@@ -163,19 +174,21 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
             s.push('\n');
             s.push_str(&sade::odds::render_text(odds, &params, args.lang));
         }
+        if let Some(r) = &recovery {
+            s.push('\n');
+            s.push_str(&sade::recovery::render_text(r, &params, args.lang));
+        }
         s
     })
 }
 
 /// The odds inputs, when any of `--fail`, `--timeout`, `--deadline`, `--outage`, `--layers` is
 /// given: each adds the odds its input allows (SPEC §7: keys whose input is absent are left out).
+/// With the fleet under load asked for, `--timeout` and `--outage` are its own, and the odds
+/// come only with `--fail`, `--deadline` or `--layers`.
 fn odds_inputs(args: &CalcArgs, params: &Params) -> Result<Option<sade::odds::Inputs>, String> {
-    if args.fail.is_none()
-        && args.timeout.is_none()
-        && args.deadline.is_none()
-        && args.outage.is_none()
-        && args.layers.is_none()
-    {
+    let shared = !args.recovery.asked() && (args.timeout.is_some() || args.outage.is_some());
+    if args.fail.is_none() && args.deadline.is_none() && args.layers.is_none() && !shared {
         return Ok(None);
     }
     let fail = args

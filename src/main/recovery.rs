@@ -1,0 +1,211 @@
+//! `sade calc`'s flags of the fleet under load (SPEC §8): the service, the queue, the budgets and
+//! every budget's settings, read exactly as typed and validated by the engine.
+
+use clap::Args;
+use sade::backoff::Delay;
+use sade::recovery::{Budget, Inputs, SettingKind, Settings};
+
+#[derive(Args, Default)]
+pub struct RecoveryArgs {
+    /// Fleet under load (SPEC §8): new requests per second from the whole fleet (default 800).
+    /// Any flag of this group asks whether the service recovers after `--outage` (default 10s),
+    /// with clients timing out after `--timeout` (default 1s).
+    #[arg(long, allow_hyphen_values = true, help_heading = "Fleet under load")]
+    demand: Option<String>,
+    /// Calls per second the service completes (default 1000).
+    #[arg(long, allow_hyphen_values = true, help_heading = "Fleet under load")]
+    capacity: Option<String>,
+    /// How long after the outage to simulate (10s to 1h; default 60s).
+    #[arg(long, allow_hyphen_values = true, help_heading = "Fleet under load")]
+    horizon: Option<String>,
+    /// The most calls waiting at the service, or `none` (default none).
+    #[arg(long, allow_hyphen_values = true, help_heading = "Fleet under load")]
+    queue: Option<String>,
+    /// The server skips calls that can no longer finish within their client's timeout.
+    #[arg(long, help_heading = "Fleet under load")]
+    shed: bool,
+    /// Retry budgets: `all`, or a comma list of none, grpc, aws, finagle, linkerd, envoy, sre
+    /// (default none).
+    #[arg(long, help_heading = "Fleet under load")]
+    budget: Option<String>,
+    #[command(flatten)]
+    settings: SettingArgs,
+}
+
+/// One flag per budget setting (`sade::recovery::SETTINGS`), each with the library's default.
+#[derive(Args, Default)]
+struct SettingArgs {
+    /// gRPC retryThrottling.maxTokens (default 10).
+    #[arg(long, help_heading = "Budget settings")]
+    grpc_max_tokens: Option<String>,
+    /// gRPC retryThrottling.tokenRatio (default 0.1).
+    #[arg(long, help_heading = "Budget settings")]
+    grpc_token_ratio: Option<String>,
+    /// AWS SDK retry quota capacity (default 500).
+    #[arg(long, help_heading = "Budget settings")]
+    aws_quota: Option<String>,
+    /// AWS SDK quota cost of a retry (default 5).
+    #[arg(long, help_heading = "Budget settings")]
+    aws_retry_cost: Option<String>,
+    /// AWS SDK quota cost of a retry after a timeout (default 10).
+    #[arg(long, help_heading = "Budget settings")]
+    aws_timeout_cost: Option<String>,
+    /// AWS SDK quota refund of a request that succeeds at once (default 1).
+    #[arg(long, help_heading = "Budget settings")]
+    aws_no_retry_increment: Option<String>,
+    /// Finagle RetryBudget ttl, whole seconds (default 10s).
+    #[arg(long, help_heading = "Budget settings")]
+    finagle_ttl: Option<String>,
+    /// Finagle RetryBudget minRetriesPerSec (default 10).
+    #[arg(long, help_heading = "Budget settings")]
+    finagle_min_retries_per_sec: Option<String>,
+    /// Finagle RetryBudget percentCanRetry, a ratio (default 0.2).
+    #[arg(long, help_heading = "Budget settings")]
+    finagle_percent_can_retry: Option<String>,
+    /// Linkerd retryBudget.ttl, whole seconds (default 10s).
+    #[arg(long, help_heading = "Budget settings")]
+    linkerd_ttl: Option<String>,
+    /// Linkerd retryBudget.minRetriesPerSecond (default 10).
+    #[arg(long, help_heading = "Budget settings")]
+    linkerd_min_retries_per_second: Option<String>,
+    /// Linkerd retryBudget.retryRatio (default 0.2).
+    #[arg(long, help_heading = "Budget settings")]
+    linkerd_retry_ratio: Option<String>,
+    /// Envoy retry_budget.budget_percent (default 20).
+    #[arg(long, help_heading = "Budget settings")]
+    envoy_budget_percent: Option<String>,
+    /// Envoy retry_budget.min_retry_concurrency (default 3).
+    #[arg(long, help_heading = "Budget settings")]
+    envoy_min_retry_concurrency: Option<String>,
+    /// SRE adaptive throttling K (default 2).
+    #[arg(long, help_heading = "Budget settings")]
+    sre_k: Option<String>,
+    /// SRE adaptive throttling window, whole seconds (default 120s).
+    #[arg(long, help_heading = "Budget settings")]
+    sre_window: Option<String>,
+}
+
+impl SettingArgs {
+    /// Every setting given, with its name.
+    fn given(&self) -> Vec<(&'static str, &str)> {
+        let all = [
+            ("grpc-max-tokens", &self.grpc_max_tokens),
+            ("grpc-token-ratio", &self.grpc_token_ratio),
+            ("aws-quota", &self.aws_quota),
+            ("aws-retry-cost", &self.aws_retry_cost),
+            ("aws-timeout-cost", &self.aws_timeout_cost),
+            ("aws-no-retry-increment", &self.aws_no_retry_increment),
+            ("finagle-ttl", &self.finagle_ttl),
+            (
+                "finagle-min-retries-per-sec",
+                &self.finagle_min_retries_per_sec,
+            ),
+            ("finagle-percent-can-retry", &self.finagle_percent_can_retry),
+            ("linkerd-ttl", &self.linkerd_ttl),
+            (
+                "linkerd-min-retries-per-second",
+                &self.linkerd_min_retries_per_second,
+            ),
+            ("linkerd-retry-ratio", &self.linkerd_retry_ratio),
+            ("envoy-budget-percent", &self.envoy_budget_percent),
+            (
+                "envoy-min-retry-concurrency",
+                &self.envoy_min_retry_concurrency,
+            ),
+            ("sre-k", &self.sre_k),
+            ("sre-window", &self.sre_window),
+        ];
+        all.into_iter()
+            .filter_map(|(name, v)| v.as_deref().map(|v| (name, v)))
+            .collect()
+    }
+}
+
+impl RecoveryArgs {
+    /// Whether any flag of the group was given.
+    pub fn asked(&self) -> bool {
+        self.demand.is_some()
+            || self.capacity.is_some()
+            || self.horizon.is_some()
+            || self.queue.is_some()
+            || self.shed
+            || self.budget.is_some()
+            || !self.settings.given().is_empty()
+    }
+
+    /// The validated inputs, `--timeout` and `--outage` (when given) among them.
+    pub fn inputs(&self, timeout: Option<Delay>, outage: Option<Delay>) -> Result<Inputs, String> {
+        let mut b = Inputs::builder();
+        if let Some(d) = number("demand", self.demand.as_deref())? {
+            b = b.demand(d);
+        }
+        if let Some(c) = number("capacity", self.capacity.as_deref())? {
+            b = b.capacity(c);
+        }
+        if let Some(h) = &self.horizon {
+            b = b.horizon(duration("horizon", h)?);
+        }
+        if let Some(t) = timeout {
+            b = b.timeout(t);
+        }
+        if let Some(o) = outage {
+            b = b.outage(o);
+        }
+        if let Some(q) = self.queue.as_deref() {
+            b = b.queue(queue(q)?);
+        }
+        if let Some(names) = &self.budget {
+            let budgets = Budget::parse_names(names.split(',').map(str::trim))
+                .map_err(|e| format!("{e}; {}", e.help()))?;
+            b = b.budgets(budgets);
+        }
+        let mut settings = Settings::default();
+        for (name, text) in self.settings.given() {
+            let spec = sade::recovery::setting_spec(name).expect("a known setting");
+            let value = match spec.kind {
+                SettingKind::Seconds => duration(name, text)?.as_ms(),
+                SettingKind::Whole | SettingKind::Number => {
+                    number(name, Some(text))?.expect("given")
+                }
+            };
+            settings.set(name, value).map_err(|e| e.to_string())?;
+        }
+        b.shed(self.shed)
+            .settings(settings)
+            .build()
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// A plain number (`800`, `1.5e3`), or an error naming the flag.
+fn number(flag: &str, text: Option<&str>) -> Result<Option<f64>, String> {
+    let Some(text) = text else { return Ok(None) };
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(Some(v)),
+        _ => Err(format!(
+            "`{flag}` is {}, but it must be a plain number (e.g. `800`)",
+            text.trim()
+        )),
+    }
+}
+
+fn duration(flag: &str, text: &str) -> Result<Delay, String> {
+    Delay::parse(text).map_err(|e| format!("`{flag}` is {}, but {e}", text.trim()))
+}
+
+fn queue(text: &str) -> Result<Option<u32>, String> {
+    if text.trim() == "none" {
+        return Ok(None);
+    }
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|&q| q <= 10_000_000)
+        .map(Some)
+        .ok_or_else(|| {
+            format!(
+                "`queue` is {}, but it must be a whole number from 0 to 10000000, or none",
+                text.trim()
+            )
+        })
+}

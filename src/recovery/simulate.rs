@@ -1,0 +1,529 @@
+//! The event loop of SPEC §8: one strategy under one budget (the parent module's docs pin the
+//! model). Three sources of events, merged in time order: the server's next completion (one at a
+//! time), the timeouts (a FIFO: every admitted call times out τ after it was sent, and calls are
+//! sent in time order) and a heap of retries and new requests. State grows with the clients,
+//! the requests in progress and the queue, never with the horizon.
+
+use super::admitted::{Admitted, Call};
+use super::agenda::{key, kind_of, Agenda};
+use super::trackers::{AwsQuota, EnvoyBudget, FinagleBudget, GrpcThrottle, SreThrottle, TpsBudget};
+use super::{math::ln_unit, summarize, Bin, Budget, Inputs, Run, BIN_MS, START_MS};
+use crate::backoff::chacha::{Keystreams, Stream};
+use crate::backoff::{unit_draw, Params, Strategy};
+use rand_chacha::ChaCha8Rng;
+
+/// The stream of client c's request gaps: `64 × 2³² + c`.
+pub fn gap_stream(client: u32) -> u64 {
+    (64 << 32) + u64::from(client)
+}
+
+/// The stream of client c's local-rejection draws under `sre`: `80 × 2³² + c`.
+pub fn sre_stream(client: u32) -> u64 {
+    (80 << 32) + u64::from(client)
+}
+
+/// Totals that the bins do not hold.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Counts {
+    pub requests: u64,
+    pub given_up: u64,
+    pub retries_sent: u64,
+    pub retries_refused: u64,
+    pub completed: u64,
+    pub late: u64,
+    pub max_outage_retries: u32,
+}
+
+/// Event kinds in the order they happen at one instant.
+const COMPLETION: u8 = 0;
+const TIMEOUT: u8 = 1;
+const RETRY: u8 = 2;
+const NEW_REQUEST: u8 = 3;
+
+/// A request's arrival.
+struct Arrival {
+    client: u32,
+    id: u32,
+    t: f64,
+}
+
+/// A request in progress (32 bytes).
+#[derive(Clone, Debug)]
+struct Request {
+    /// The wait before its last retry (`base` before the first): decorrelated's previous.
+    prev_wait: f64,
+    client: u32,
+    id: u32,
+    /// The id of its call in progress (0: none).
+    call: u32,
+    /// The AWS quota cost of its last retry, if it had one.
+    last_cost: Option<u32>,
+    /// Calls made so far (the current one included; at most 101).
+    calls: u8,
+    /// Whether that call is a retry.
+    retry: bool,
+    /// Whether that call was admitted by the service (in flight).
+    admitted: bool,
+}
+
+/// A client's budget state.
+enum Tracker {
+    None,
+    Grpc(GrpcThrottle),
+    Aws(AwsQuota),
+    Finagle(FinagleBudget),
+    Linkerd(TpsBudget),
+    Envoy(EnvoyBudget),
+    Sre(SreThrottle),
+}
+
+struct Client {
+    waits: Option<ChaCha8Rng>,
+    gaps: Stream,
+    sre: Stream,
+    tracker: Tracker,
+    outage_retries: u32,
+}
+
+/// How a call failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Failure {
+    Refused,
+    Rejected,
+    TimedOut,
+    Local,
+}
+
+struct Sim<'a> {
+    inputs: &'a Inputs,
+    strategy: Strategy,
+    ranges: Vec<(f64, f64)>,
+    base: f64,
+    cap: f64,
+    calls_max: u8,
+    keys: Keystreams,
+    tau: f64,
+    outage: f64,
+    end: f64,
+    service: f64,
+    mean_gap: f64,
+    queue_limit: usize,
+    clients: Vec<Client>,
+    requests: Vec<Request>,
+    free: Vec<u32>,
+    agenda: Agenda,
+    admitted: Admitted,
+    in_service: Option<(Call, f64)>,
+    next_call: u32,
+    bins: Vec<Bin>,
+    bin_now: usize,
+    /// Where `bin_now` ends.
+    bin_end: f64,
+    counts: Counts,
+}
+
+/// Simulates `strategy` under `budget` (SPEC §8).
+pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: Budget) -> Run {
+    let n = params.clients();
+    let set = inputs.settings();
+    let clients = (0..n)
+        .map(|c| Client {
+            waits: (strategy != Strategy::None)
+                .then(|| crate::backoff::client_rng(params.seed(), strategy, c)),
+            gaps: Stream::new(gap_stream(c)),
+            sre: Stream::new(sre_stream(c)),
+            tracker: match budget {
+                Budget::None => Tracker::None,
+                Budget::Grpc => {
+                    Tracker::Grpc(GrpcThrottle::new(set.grpc_max_tokens, set.grpc_ratio_milli))
+                }
+                Budget::Aws => Tracker::Aws(AwsQuota::new(set.aws_quota)),
+                Budget::Finagle => Tracker::Finagle(FinagleBudget::new(
+                    set.finagle_ttl_s,
+                    set.finagle_min_retries,
+                    set.finagle_percent,
+                    START_MS.floor() as i64,
+                )),
+                Budget::Linkerd => Tracker::Linkerd(TpsBudget::new(
+                    set.linkerd_ttl_s,
+                    set.linkerd_min_retries,
+                    set.linkerd_ratio,
+                    START_MS,
+                )),
+                Budget::Envoy => Tracker::Envoy(EnvoyBudget::new(set.envoy_percent, set.envoy_min)),
+                Budget::Sre => {
+                    Tracker::Sre(SreThrottle::new(set.sre_k, set.sre_window_s, START_MS))
+                }
+            },
+            outage_retries: 0,
+        })
+        .collect();
+    let mut sim = Sim {
+        inputs,
+        strategy,
+        ranges: params.ranges_ms(strategy),
+        base: params.base().as_ms(),
+        cap: params.cap().map_or(f64::INFINITY, |c| c.as_ms()),
+        calls_max: params.attempts() as u8 + 1,
+        keys: Keystreams::new(params.seed()),
+        tau: inputs.timeout().as_ms(),
+        outage: inputs.outage().as_ms(),
+        end: inputs.end_ms(),
+        service: 1000.0 / inputs.capacity(),
+        mean_gap: 1000.0 * f64::from(n) / inputs.demand(),
+        queue_limit: inputs.queue().map_or(usize::MAX, |q| q as usize),
+        clients,
+        requests: Vec::new(),
+        free: Vec::new(),
+        agenda: Agenda::new(START_MS),
+        admitted: Admitted::new(),
+        in_service: None,
+        next_call: 1,
+        bins: vec![Bin::default(); inputs.bins()],
+        bin_now: 0,
+        bin_end: START_MS + BIN_MS,
+        counts: Counts::default(),
+    };
+    for c in 0..n {
+        sim.schedule_arrival(c, 0, START_MS);
+    }
+    sim.run();
+    let summary = summarize(inputs, &sim.bins, &sim.counts);
+    Run {
+        strategy,
+        budget,
+        summary,
+        bins: sim.bins,
+    }
+}
+
+impl Sim<'_> {
+    /// Takes events in order until the end. Handlers record into the bin of the event being
+    /// handled, `bin_now`.
+    fn run(&mut self) {
+        let mut dropped = false;
+        loop {
+            // The earliest of the three sources; at one instant completions, then timeouts, then
+            // the agenda (retries, then new requests). Times are never NaN.
+            let tc = self.in_service.map_or(f64::INFINITY, |(_, t)| t);
+            let tt = self.admitted.next_timeout(self.tau);
+            let ta = self.agenda.peek().map_or(f64::INFINITY, |f| f.t);
+            let (t, kind) = if tc <= tt && tc <= ta {
+                (tc, COMPLETION)
+            } else if tt <= ta {
+                (tt, TIMEOUT)
+            } else {
+                (ta, RETRY)
+            };
+            if t >= self.end {
+                break;
+            }
+            if !dropped && (t > 0.0 || (t == 0.0 && kind > COMPLETION)) {
+                dropped = true;
+                self.advance_bins(0.0);
+                self.drop_all();
+                continue;
+            }
+            self.advance_bins(t);
+            match kind {
+                COMPLETION => self.complete(t),
+                TIMEOUT => {
+                    let call = self.admitted.take_timeout();
+                    if self.requests[call.slot as usize].call == call.id {
+                        self.fail(call.slot, t, Failure::TimedOut);
+                    }
+                }
+                _ => {
+                    let f = self.agenda.pop().expect("peeked");
+                    if kind_of(f.key) == RETRY {
+                        self.send(f.timer - self.clients.len() as u32, f.t, true);
+                    } else {
+                        self.arrive(f.timer, f.key as u32, f.t);
+                    }
+                }
+            }
+        }
+        let queue = self.admitted.waiting() as u32;
+        for b in &mut self.bins[self.bin_now..] {
+            b.queue = queue;
+        }
+    }
+
+    /// The bin b with START + 100·b ≤ t < START + 100·(b + 1) (the edges are whole numbers,
+    /// exact as doubles; the quotient is only a first guess), the last one at most.
+    fn bin(&self, t: f64) -> usize {
+        let mut b = ((t - START_MS) / BIN_MS) as usize;
+        while START_MS + (b + 1) as f64 * BIN_MS <= t {
+            b += 1;
+        }
+        while b > 0 && START_MS + b as f64 * BIN_MS > t {
+            b -= 1;
+        }
+        b.min(self.bins.len() - 1)
+    }
+
+    /// Records the queue at the end of every bin before the one of `t`, and makes that bin the
+    /// current one.
+    #[inline]
+    fn advance_bins(&mut self, t: f64) {
+        if t < self.bin_end {
+            return;
+        }
+        let b = self.bin(t);
+        self.bin_end = START_MS + (b + 1) as f64 * BIN_MS;
+        let queue = self.admitted.waiting() as u32;
+        while self.bin_now < b {
+            self.bins[self.bin_now].queue = queue;
+            self.bin_now += 1;
+        }
+    }
+
+    /// Client c's next request, `id`, one gap after `after` (none after the end).
+    fn schedule_arrival(&mut self, client: u32, id: u32, after: f64) {
+        let u = self.clients[client as usize].gaps.unit(&self.keys);
+        let t = after + -ln_unit(1.0 - u) * self.mean_gap;
+        // Timer c is client c's next request.
+        self.schedule(client, t, key(NEW_REQUEST, client, id));
+    }
+
+    /// Sets a timer, unless it would fire at or after the end.
+    fn schedule(&mut self, timer: u32, t: f64, key: u64) {
+        if t < self.end {
+            self.agenda.set(timer, t, key);
+        }
+    }
+
+    /// Request `id` of `client` arrives at `t`.
+    fn arrive(&mut self, client: u32, id: u32, t: f64) {
+        let e = Arrival { client, id, t };
+        self.schedule_arrival(e.client, e.id + 1, e.t);
+        self.counts.requests += 1;
+        let b = self.bin_now;
+        self.bins[b].new_requests += 1;
+        if let Tracker::Finagle(f) = &mut self.clients[e.client as usize].tracker {
+            f.deposit(e.t.floor() as i64);
+        }
+        let request = Request {
+            client: e.client,
+            id: e.id,
+            calls: 0,
+            prev_wait: self.base,
+            last_cost: None,
+            call: 0,
+            retry: false,
+            admitted: false,
+        };
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.requests[slot as usize] = request;
+                slot
+            }
+            None => {
+                self.requests.push(request);
+                (self.requests.len() - 1) as u32
+            }
+        };
+        self.send(slot, e.t, false);
+    }
+
+    fn send(&mut self, slot: u32, t: f64, retry: bool) {
+        let id = self.next_call;
+        self.next_call += 1;
+        let req = &mut self.requests[slot as usize];
+        req.calls += 1;
+        req.call = id;
+        req.retry = retry;
+        let c = req.client as usize;
+        let b = self.bin_now;
+        let in_outage = t >= 0.0 && t < self.outage;
+        if retry {
+            self.counts.retries_sent += 1;
+            self.bins[b].retries_sent += 1;
+            if in_outage {
+                let client = &mut self.clients[c];
+                client.outage_retries += 1;
+                self.counts.max_outage_retries =
+                    self.counts.max_outage_retries.max(client.outage_retries);
+            }
+        }
+        let client = &mut self.clients[c];
+        if let Tracker::Sre(throttle) = &mut client.tracker {
+            let p = throttle.probability(t);
+            let u = client.sre.unit(&self.keys);
+            throttle.record_request(t);
+            if u < p {
+                return self.fail(slot, t, Failure::Local);
+            }
+        }
+        self.bins[b].calls += 1;
+        if retry {
+            self.bins[b].retry_calls += 1;
+        }
+        if in_outage {
+            return self.fail(slot, t, Failure::Refused);
+        }
+        if self.in_service.is_some() && self.admitted.waiting() >= self.queue_limit {
+            return self.fail(slot, t, Failure::Rejected);
+        }
+        self.requests[slot as usize].admitted = true;
+        if let Tracker::Envoy(e) = &mut self.clients[c].tracker {
+            e.in_flight += 1;
+        }
+        self.admitted.push(Call { id, slot, sent: t });
+        if self.in_service.is_none() {
+            self.start_next(t);
+        }
+    }
+
+    /// The server, free at `t`, takes the next call it will serve (skipping, with `shed`, those
+    /// that cannot finish in time).
+    fn start_next(&mut self, t: f64) {
+        while let Some(call) = self.admitted.next_to_serve() {
+            if self.inputs.shed() && t + self.service > call.sent + self.tau {
+                continue;
+            }
+            self.in_service = Some((call, t + self.service));
+            return;
+        }
+    }
+
+    fn complete(&mut self, t: f64) {
+        let (call, _) = self.in_service.take().expect("a call in service");
+        self.counts.completed += 1;
+        if t <= call.sent + self.tau {
+            self.succeed(call.slot, t);
+        } else {
+            self.counts.late += 1;
+        }
+        self.start_next(t);
+    }
+
+    /// The outage begins: every admitted call not yet ended fails, refused, by client and
+    /// request; the server is left empty.
+    fn drop_all(&mut self) {
+        let held = self.in_service.take().map(|(c, _)| c);
+        let mut live: Vec<(u32, u32, u32)> = held
+            .into_iter()
+            .chain(std::iter::from_fn(|| self.admitted.next_to_serve()))
+            .filter(|c| self.requests[c.slot as usize].call == c.id)
+            .map(|c| {
+                let r = &self.requests[c.slot as usize];
+                (r.client, r.id, c.slot)
+            })
+            .collect();
+        live.sort_unstable();
+        for (_, _, slot) in live {
+            self.fail(slot, 0.0, Failure::Refused);
+        }
+    }
+
+    /// The end of a call in progress: it is no longer in flight, and a retry's Envoy slot is
+    /// released.
+    fn end_call(&mut self, slot: u32) -> &mut Request {
+        let req = &mut self.requests[slot as usize];
+        req.call = 0;
+        let was_admitted = std::mem::take(&mut req.admitted);
+        if let Tracker::Envoy(e) = &mut self.clients[req.client as usize].tracker {
+            if was_admitted {
+                e.in_flight -= 1;
+            }
+            if req.retry {
+                e.outstanding -= 1;
+            }
+        }
+        &mut self.requests[slot as usize]
+    }
+
+    fn succeed(&mut self, slot: u32, t: f64) {
+        let b = self.bin_now;
+        self.bins[b].succeeded += 1;
+        let req = self.end_call(slot);
+        let last_cost = req.last_cost;
+        let c = req.client as usize;
+        let set = self.inputs.settings();
+        match &mut self.clients[c].tracker {
+            Tracker::Grpc(g) => g.record_success(),
+            Tracker::Aws(q) => q.release(last_cost.unwrap_or(set.aws_no_retry_increment)),
+            Tracker::Linkerd(l) => l.deposit(t),
+            Tracker::Sre(s) => s.record_accept(t),
+            Tracker::None | Tracker::Finagle(_) | Tracker::Envoy(_) => {}
+        }
+        self.release(slot);
+    }
+
+    fn fail(&mut self, slot: u32, t: f64, how: Failure) {
+        let b = self.bin_now;
+        let bin = &mut self.bins[b];
+        match how {
+            Failure::Refused => bin.refused += 1,
+            Failure::Rejected => bin.rejected += 1,
+            Failure::TimedOut => bin.timed_out += 1,
+            Failure::Local => bin.rejected_locally += 1,
+        }
+        let calls_max = self.calls_max;
+        let set = self.inputs.settings();
+        let req = self.end_call(slot);
+        let left = req.calls < calls_max;
+        let c = req.client as usize;
+        // Some(true): retry; Some(false): the budget refused; None: no retry to refuse.
+        let decision = match &mut self.clients[c].tracker {
+            Tracker::None => left.then_some(true),
+            Tracker::Grpc(g) => {
+                let allowed = g.record_failure();
+                left.then_some(allowed)
+            }
+            Tracker::Aws(q) => left.then(|| {
+                let cost = if how == Failure::TimedOut {
+                    set.aws_timeout_cost
+                } else {
+                    set.aws_retry_cost
+                };
+                let ok = q.acquire(cost);
+                if ok {
+                    self.requests[slot as usize].last_cost = Some(cost);
+                }
+                ok
+            }),
+            Tracker::Finagle(f) => left.then(|| f.try_withdraw(t.floor() as i64)),
+            Tracker::Linkerd(l) => left.then(|| l.withdraw(t)),
+            Tracker::Envoy(e) => left.then(|| e.try_retry()),
+            Tracker::Sre(_) => (left && how != Failure::Local).then_some(true),
+        };
+        match decision {
+            Some(true) => self.schedule_retry(slot, t),
+            Some(false) => {
+                self.bins[b].budget_refused += 1;
+                self.counts.retries_refused += 1;
+                self.give_up(slot);
+            }
+            None => self.give_up(slot),
+        }
+    }
+
+    fn schedule_retry(&mut self, slot: u32, t: f64) {
+        let req = &mut self.requests[slot as usize];
+        let n = req.calls as usize;
+        let (lo, hi) = self.ranges[n - 1];
+        let wait = match (self.strategy, &mut self.clients[req.client as usize].waits) {
+            (Strategy::Full | Strategy::Equal, Some(rng)) => lo + unit_draw(rng) * (hi - lo),
+            (Strategy::Decorrelated, Some(rng)) => {
+                (self.base + unit_draw(rng) * (3.0 * req.prev_wait - self.base)).min(self.cap)
+            }
+            _ => lo,
+        };
+        req.prev_wait = wait;
+        // Timer N + s is the retry of the request in slot s.
+        let k = key(RETRY, req.client, req.id);
+        self.schedule(self.clients.len() as u32 + slot, t + wait, k);
+    }
+
+    fn give_up(&mut self, slot: u32) {
+        self.counts.given_up += 1;
+        self.release(slot);
+    }
+
+    fn release(&mut self, slot: u32) {
+        self.requests[slot as usize].call = 0;
+        self.free.push(slot);
+    }
+}
