@@ -24,6 +24,7 @@ const PAGES = {
   calculator: { tr: "/tr/tools/backoff-calculator/", en: "/en/tools/backoff-calculator/" },
   post: { tr: "/tr/blog/jitter-in-practice/", en: "/en/blog/jitter-in-practice/" },
   libraries: { tr: "/tr/blog/retry-libraries/", en: "/en/blog/retry-libraries/" },
+  storm: { tr: "/tr/blog/retry-storm/", en: "/en/blog/retry-storm/" },
   home: { tr: "/tr/", en: "/en/" },
   root: { tr: "/", en: "/" },
   "site-about": { tr: "/tr/hakkinda/", en: "/en/about/" },

@@ -15,6 +15,16 @@ impl Delay {
         (ms.is_finite() && ms >= 0.0).then_some(Delay(ms))
     }
 
+    /// A delay of `ms` milliseconds for a constant (a default); `ms` must be finite and not
+    /// negative, which a `const` checks when it is compiled.
+    pub const fn from_ms_const(ms: f64) -> Delay {
+        assert!(
+            ms >= 0.0 && ms <= f64::MAX,
+            "a delay is finite and not negative"
+        );
+        Delay(ms)
+    }
+
     /// A delay of `secs` seconds; `None` when not a finite, non-negative number.
     pub fn from_secs(secs: f64) -> Option<Delay> {
         Delay::from_ms(secs * 1000.0)

@@ -392,8 +392,16 @@ pub struct RecoveryWords {
     pub budgets: BudgetLabels,
     /// The chart's title: `{strategy}`.
     pub chart_title: &'static str,
-    /// How to read the chart: `{per_bin}` calls per 100 ms at capacity.
+    /// How to read the chart: `{column}` (a duration), `{per_bin}` calls in it at capacity.
     pub chart_note: &'static str,
+    /// The queue chart's title: `{strategy}`.
+    pub queue_title: &'static str,
+    /// How to read the queue chart: `{column}` (a duration), `{line}` calls.
+    pub queue_note: &'static str,
+    /// Legend: calls waiting.
+    pub waiting: &'static str,
+    /// The queue chart's line: what one timeout's wait gets through.
+    pub timeout_line: &'static str,
     /// The capacity line's label.
     pub capacity_line: &'static str,
     /// The outage band's label.

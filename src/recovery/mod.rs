@@ -248,6 +248,25 @@ impl InputsBuilder {
                 "name at least one of none, grpc, aws, finagle, linkerd, envoy, sre (or `all`)",
             ));
         }
+        // Finagle computes its reserve, minRetriesPerSec × ttl × withdrawal, as a 32-bit Int:
+        // past its range the real budget wraps to a negative reserve.
+        let set = &i.settings;
+        if set.finagle_percent > 0.0 {
+            let withdraw = i64::from((1000.0 / set.finagle_percent) as i32);
+            let reserve =
+                i64::from(set.finagle_min_retries) * i64::from(set.finagle_ttl_s) * withdraw;
+            if reserve > i64::from(i32::MAX) {
+                return Err(err(
+                    Param::Setting("finagle-min-retries-per-sec"),
+                    set.finagle_min_retries.to_string(),
+                    &format!(
+                        "Finagle's reserve, minRetriesPerSec × ttl × {withdraw} (1000 over \
+                         percentCanRetry), must fit its 32-bit Int (at most 2147483647); \
+                         this is {reserve}"
+                    ),
+                ));
+            }
+        }
         i.budgets.sort();
         i.budgets.dedup();
         i.demand += 0.0;
@@ -395,6 +414,14 @@ pub struct Summary {
     pub max_retries_per_client_during_outage: u32,
     /// Requests that arrived.
     pub requests: u64,
+    /// Requests that gave up.
+    pub given_up: u64,
+    /// Requests still in progress at the end.
+    pub in_progress: u64,
+    /// Calls admitted and not yet ended at the end.
+    pub calls_in_flight: u64,
+    /// The most retries one client sent over the whole run.
+    pub max_retries_per_client: u32,
 }
 
 /// One strategy under one budget: its summary and its bins.
@@ -506,6 +533,10 @@ pub(crate) fn summarize(inputs: &Inputs, bins: &[Bin], counts: &simulate::Counts
         wasted_work: share(counts.late, counts.completed),
         max_retries_per_client_during_outage: counts.max_outage_retries,
         requests: counts.requests,
+        given_up: counts.given_up,
+        in_progress: counts.in_progress,
+        calls_in_flight: counts.calls_in_flight,
+        max_retries_per_client: counts.max_retries,
     }
 }
 

@@ -32,6 +32,9 @@ pub(crate) struct Counts {
     pub completed: u64,
     pub late: u64,
     pub max_outage_retries: u32,
+    pub max_retries: u32,
+    pub in_progress: u64,
+    pub calls_in_flight: u64,
 }
 
 /// Event kinds in the order they happen at one instant.
@@ -83,6 +86,7 @@ struct Client {
     sre: Stream,
     tracker: Tracker,
     outage_retries: u32,
+    retries: u32,
 }
 
 /// How a call failed.
@@ -156,6 +160,7 @@ pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: 
                 }
             },
             outage_retries: 0,
+            retries: 0,
         })
         .collect();
     let mut sim = Sim {
@@ -188,6 +193,12 @@ pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: 
         sim.schedule_arrival(c, 0, START_MS);
     }
     sim.run();
+    sim.counts.in_progress = (sim.requests.len() - sim.free.len()) as u64;
+    sim.counts.calls_in_flight = sim
+        .requests
+        .iter()
+        .filter(|r| r.call != 0 && r.admitted)
+        .count() as u64;
     let summary = summarize(inputs, &sim.bins, &sim.counts);
     Run {
         strategy,
@@ -339,8 +350,10 @@ impl Sim<'_> {
         if retry {
             self.counts.retries_sent += 1;
             self.bins[b].retries_sent += 1;
+            let client = &mut self.clients[c];
+            client.retries += 1;
+            self.counts.max_retries = self.counts.max_retries.max(client.retries);
             if in_outage {
-                let client = &mut self.clients[c];
                 client.outage_retries += 1;
                 self.counts.max_outage_retries =
                     self.counts.max_outage_retries.max(client.outage_retries);

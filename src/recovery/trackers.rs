@@ -100,10 +100,11 @@ impl FinagleBudget {
     /// (0 when the percentage is 0), a withdrawal `(1000.0 / percentCanRetry).toInt` (1 when it
     /// is 0), the reserve `minRetriesPerSec × ttl × withdrawal`.
     pub fn new(ttl_s: u32, min_retries_per_sec: u32, percent_can_retry: f64, now_ms: i64) -> Self {
+        // Scala's `toInt` of a double saturates at the Int range, as `as i32` does.
         let (deposit, withdraw) = if percent_can_retry == 0.0 {
             (0, 1)
         } else {
-            (1000, (1000.0 / percent_can_retry) as i64)
+            (1000, i64::from((1000.0 / percent_can_retry) as i32))
         };
         FinagleBudget {
             adder: WindowedAdder::new(i64::from(ttl_s) * 1000, 10, now_ms),

@@ -11,6 +11,7 @@ use super::grammar::{Call, Spanned, Value};
 use crate::backoff::{Delay, Strategy, UnknownStrategy};
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::libraries::{Library, UnknownLibrary};
+use crate::recovery::{Budget, UnknownBudget};
 
 /// The type of an argument.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +37,10 @@ pub enum ArgKind {
     Strategies,
     /// `all`, a retry library's id, or a list of ids (SPEC §6).
     Libraries,
+    /// `all`, a retry budget's name, or a list of names (SPEC §8).
+    Budgets,
+    /// A whole number, or `none`.
+    IntegerOrNone,
 }
 
 impl ArgKind {
@@ -61,6 +66,10 @@ impl ArgKind {
                 "`all`, one of {}, or a list like `[grpc, tenacity]`",
                 Library::ids()
             ),
+            ArgKind::Budgets => "`all`, one of none, grpc, aws, finagle, linkerd, envoy, sre, \
+                                 or a list like `[none, grpc]`"
+                .into(),
+            ArgKind::IntegerOrNone => format!("a whole number from 0 to {}, or `none`", u64::MAX),
         }
     }
 
@@ -164,9 +173,42 @@ impl ArgKind {
                 }
                 Ok(ArgValue::Libraries(Cow::Owned(out)))
             }
+            (ArgKind::Budgets, Value::Word(w)) => Budget::parse_names([w.as_str()])
+                .map(|b| ArgValue::Budgets(Cow::Owned(b)))
+                .map_err(budget_error),
+            (ArgKind::Budgets, Value::None) => {
+                Ok(ArgValue::Budgets(Cow::Borrowed(&[Budget::None])))
+            }
+            (ArgKind::Budgets, Value::List(items)) => {
+                if items.is_empty() {
+                    return wrong(Some("name at least one budget".into()));
+                }
+                let mut names = Vec::with_capacity(items.len());
+                for item in items {
+                    match &item.value {
+                        Value::Word(w) => names.push(w.as_str()),
+                        Value::None => names.push("none"),
+                        _ => return wrong(None),
+                    }
+                }
+                Budget::parse_names(names)
+                    .map(|b| ArgValue::Budgets(Cow::Owned(b)))
+                    .map_err(budget_error)
+            }
+            (ArgKind::IntegerOrNone, Value::None) => Ok(ArgValue::IntegerOrNone(None)),
+            (ArgKind::IntegerOrNone, Value::Number) => match v.text.parse::<u64>() {
+                Ok(n) => Ok(ArgValue::IntegerOrNone(Some(n))),
+                Err(_) => wrong(Some(
+                    "write the number's digits, without a sign, a fraction or an exponent".into(),
+                )),
+            },
             _ => wrong(None),
         }
     }
+}
+
+fn budget_error(e: UnknownBudget) -> (String, Option<String>) {
+    (e.to_string(), Some(e.help()))
 }
 
 fn library_error(word: &str) -> (String, Option<String>) {
@@ -205,6 +247,10 @@ pub enum ArgValue {
     Strategies(Cow<'static, [Strategy]>),
     /// Retry libraries, in the order given.
     Libraries(Cow<'static, [Library]>),
+    /// Retry budgets, in [`Budget::ALL`]'s order.
+    Budgets(Cow<'static, [Budget]>),
+    /// A whole number, or `none`.
+    IntegerOrNone(Option<u64>),
     /// Nothing: an optional argument of a template shortcode that was not given and has no
     /// default (the template sees `null`).
     Absent,
@@ -215,7 +261,18 @@ impl fmt::Display for ArgValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ArgValue::Duration(d) | ArgValue::DurationOrNone(Some(d)) => write!(f, "{d}"),
-            ArgValue::DurationOrNone(None) | ArgValue::Absent => f.write_str("none"),
+            ArgValue::DurationOrNone(None) | ArgValue::Absent | ArgValue::IntegerOrNone(None) => {
+                f.write_str("none")
+            }
+            ArgValue::IntegerOrNone(Some(n)) => write!(f, "{n}"),
+            ArgValue::Budgets(b) if **b == Budget::ALL => f.write_str("all"),
+            ArgValue::Budgets(b) => match &b[..] {
+                [one] => f.write_str(one.name()),
+                many => {
+                    let names: Vec<&str> = many.iter().map(|b| b.name()).collect();
+                    write!(f, "[{}]", names.join(", "))
+                }
+            },
             ArgValue::Number(n) => write!(f, "{n}"),
             ArgValue::Integer(n) => write!(f, "{n}"),
             ArgValue::Bool(b) => write!(f, "{b}"),
@@ -380,6 +437,20 @@ impl Args {
         match self.get(name)? {
             ArgValue::Libraries(l) => Ok(l),
             _ => Err(Args::mismatch(name, "a list of retry libraries")),
+        }
+    }
+    /// A retry-budgets argument.
+    pub fn budgets(&self, name: &str) -> Result<&[Budget], ArgError> {
+        match self.get(name)? {
+            ArgValue::Budgets(b) => Ok(b),
+            _ => Err(Args::mismatch(name, "a list of retry budgets")),
+        }
+    }
+    /// A whole-number-or-`none` argument.
+    pub fn integer_or_none(&self, name: &str) -> Result<Option<u64>, ArgError> {
+        match self.get(name)? {
+            ArgValue::IntegerOrNone(n) => Ok(*n),
+            _ => Err(Args::mismatch(name, "a whole number or `none`")),
         }
     }
     /// The value of `name`, if declared.

@@ -27,7 +27,10 @@ use crate::libraries::Library;
 use crate::odds::{Inputs, Odds};
 
 /// The `backoff_calculator` shortcode.
-pub struct BackoffCalculator(pub std::sync::Arc<super::common::Schedules>);
+pub struct BackoffCalculator(
+    pub std::sync::Arc<super::common::Schedules>,
+    pub std::sync::Arc<super::common::RecoveryCache>,
+);
 
 /// Every library id, and `none`.
 const LIBRARY_CHOICES: [Cow<'static, str>; 11] = [
@@ -44,7 +47,14 @@ const LIBRARY_CHOICES: [Cow<'static, str>; 11] = [
     Cow::Borrowed("resilience4j"),
 ];
 
-static ARGS: [ArgSpec; 12] = [
+/// The schedule's, the odds', the library's and the "Will it come back?" section's arguments.
+static ARGS: std::sync::LazyLock<Vec<ArgSpec>> = std::sync::LazyLock::new(|| {
+    let mut args = OWN_ARGS.to_vec();
+    args.extend(super::calculator_recovery::args());
+    args
+});
+
+static OWN_ARGS: [ArgSpec; 12] = [
     BASE,
     FACTOR,
     CAP,
@@ -162,17 +172,17 @@ pub fn data_json(lang: Lang) -> String {
 }
 
 /// One labelled input.
-struct Field<'a> {
-    name: &'a str,
-    label: &'a str,
-    value: &'a str,
+pub(super) struct Field<'a> {
+    pub name: &'a str,
+    pub label: &'a str,
+    pub value: &'a str,
     /// `type` and the other attributes of the input.
-    attributes: &'a str,
-    hint: Option<&'a str>,
+    pub attributes: &'a str,
+    pub hint: Option<&'a str>,
 }
 
 impl Field<'_> {
-    fn push(&self, out: &mut String) {
+    pub fn push(&self, out: &mut String) {
         let name = self.name;
         out.push_str("<div class=\"field field-");
         out.push_str(name);
@@ -211,7 +221,13 @@ impl Field<'_> {
 }
 
 /// A labelled `<select>` of `options` ((value, label)) with `selected` chosen.
-fn select(out: &mut String, name: &str, label: &str, options: &[(&str, &str)], selected: &str) {
+pub(super) fn select(
+    out: &mut String,
+    name: &str,
+    label: &str,
+    options: &[(&str, &str)],
+    selected: &str,
+) {
     out.push_str("<div class=\"field field-");
     out.push_str(name);
     out.push_str("\"><label for=\"bc-");
@@ -415,7 +431,12 @@ impl Shortcode for BackoffCalculator {
         let mut libraries: Vec<(&str, &str)> = vec![("none", f.no_library)];
         libraries.extend(Library::ALL.map(|l| (l.id(), l.label())));
         select(&mut html, "library", f.library, &libraries, library);
-        html.push_str("</div>\n</fieldset>\n<noscript><p>");
+        html.push_str("</div>\n</fieldset>\n");
+        let load = super::calculator_recovery::compute(args, &p, &self.1, ctx.timings)?;
+        if load.is_some() {
+            super::calculator_recovery::fieldset(&mut html, args, lang)?;
+        }
+        html.push_str("<noscript><p>");
         html.push_str(f.noscript);
         html.push_str("</p></noscript>\n</form>\n<p class=\"stale-note\" role=\"status\" hidden>");
         html.push_str(f.stale);
@@ -467,11 +488,26 @@ impl Shortcode for BackoffCalculator {
             markdown.push_str(md.trim_end());
             markdown.push('\n');
         }
-        html.push_str("</div>\n<script type=\"application/json\" class=\"sade-data\">");
+        html.push_str("</div>\n");
+        if let Some((recovery, load_params)) = &load {
+            let (h, md) =
+                super::calculator_recovery::section(recovery, load_params, lang, ctx.root);
+            html.push_str(&h);
+            markdown.push('\n');
+            markdown.push_str(&md);
+            markdown.push('\n');
+        }
+        html.push_str("<script type=\"application/json\" class=\"sade-data\">");
         html.push_str(&data_json(lang));
         html.push_str("</script>\n</div>\n");
-        // The scripts are the site's own files, under its base path.
-        for script in ["backoff", "odds", "libraries", "calculator"] {
+        // The scripts are the site's own files, under its base path; the section's worker loads
+        // its own (`js/recovery-worker.js`, beside them).
+        let scripts: &[&str] = if load.is_some() {
+            &["backoff", "odds", "libraries", "recovery", "calculator"]
+        } else {
+            &["backoff", "odds", "libraries", "calculator"]
+        };
+        for script in scripts {
             html.push_str("<script src=\"");
             html.push_str(ctx.root);
             html.push_str("js/");

@@ -12,6 +12,7 @@ use crate::backoff::{defaults, Param, Params, ParamsKey, Schedule, Strategy};
 use crate::html::{push_data, push_escaped};
 use crate::i18n::{format_duration, push_duration, Lang};
 use crate::odds::{Inputs, InputsKey, Odds};
+use crate::recovery::Recovery;
 use crate::timings::{time, Part, Timings};
 
 /// `base`: the first wait.
@@ -207,6 +208,40 @@ impl OddsCache {
         }
         map.insert(key, Arc::clone(&odds));
         odds
+    }
+}
+
+/// Fleets under load already simulated in this registry's lifetime, shared by
+/// `backoff_recovery` and the calculator: a chart, its inline figures and the translation twin
+/// simulate once. Bounded like [`Schedules`] (each entry keeps its bins).
+#[derive(Default)]
+pub struct RecoveryCache(Mutex<HashMap<(ParamsKey, crate::recovery::InputsKey), Arc<Recovery>>>);
+
+impl RecoveryCache {
+    /// Entries kept at most.
+    pub const LIMIT: usize = 64;
+
+    /// The runs of `params` under `inputs`; simulating ones not yet known adds its time to
+    /// `timings` as backoff math.
+    pub fn get(
+        &self,
+        params: &Params,
+        inputs: &crate::recovery::Inputs,
+        timings: Option<&Timings>,
+    ) -> Arc<Recovery> {
+        let key = (params.key(), inputs.key());
+        if let Some(r) = self.0.lock().get(&key) {
+            return Arc::clone(r);
+        }
+        let recovery = Arc::new(time(timings, Part::BackoffMath, "", || {
+            Recovery::compute(params, inputs)
+        }));
+        let mut map = self.0.lock();
+        if map.len() >= Self::LIMIT {
+            map.clear();
+        }
+        map.insert(key, Arc::clone(&recovery));
+        recovery
     }
 }
 

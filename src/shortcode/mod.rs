@@ -36,10 +36,13 @@ mod backoff_delay;
 mod backoff_libraries;
 mod backoff_odds;
 mod backoff_outage;
+mod backoff_recovery;
 mod backoff_table;
 mod backoff_total;
+mod calculator_recovery;
 mod common;
 pub mod guide;
+mod recovery_chart;
 mod strips;
 pub mod template;
 
@@ -149,11 +152,16 @@ impl Registry {
         r.register(Box::new(backoff_delay::BackoffDelay));
         r.register(Box::new(backoff_total::BackoffTotal(schedules.clone())));
         r.register(Box::new(backoff_chart::BackoffChart(schedules.clone())));
-        r.register(Box::new(backoff_calculator::BackoffCalculator(schedules)));
+        let recovery = Arc::new(common::RecoveryCache::default());
+        r.register(Box::new(backoff_calculator::BackoffCalculator(
+            schedules,
+            recovery.clone(),
+        )));
         let odds = Arc::new(common::OddsCache::default());
         r.register(Box::new(backoff_odds::BackoffOdds(odds.clone())));
         r.register(Box::new(backoff_outage::BackoffOutage(odds)));
         r.register(Box::new(backoff_libraries::BackoffLibraries));
+        r.register(Box::new(backoff_recovery::BackoffRecovery(recovery)));
         r
     }
 

@@ -76,16 +76,19 @@ const DECLARATION_KEYS: [&str; 8] = [
     "required",
 ];
 
-const TYPES: [&str; 9] = [
+const TYPES: [&str; 12] = [
     "duration",
     "duration_or_none",
     "number",
     "integer",
+    "integer_or_none",
     "bool",
     "string",
     "url",
     "choice",
     "strategies",
+    "libraries",
+    "budgets",
 ];
 
 /// A shortcode rendered by a Tera template of the site.
@@ -194,6 +197,8 @@ fn parse(
             "url" => ArgKind::Url,
             "strategies" => ArgKind::Strategies,
             "libraries" => ArgKind::Libraries,
+            "budgets" => ArgKind::Budgets,
+            "integer_or_none" => ArgKind::IntegerOrNone,
             "choice" if !a.choices.is_empty() => ArgKind::Choice(Cow::Owned(
                 a.choices.iter().cloned().map(Cow::Owned).collect(),
             )),
@@ -296,6 +301,8 @@ fn to_json(v: &ArgValue, root: &str) -> Json {
         ArgValue::Url(s) => json!(crate::urls::rooted(root, s)),
         ArgValue::Strategies(s) => Json::Array(s.iter().map(|s| json!(s.name())).collect()),
         ArgValue::Libraries(l) => Json::Array(l.iter().map(|l| json!(l.id())).collect()),
+        ArgValue::Budgets(b) => Json::Array(b.iter().map(|b| json!(b.name())).collect()),
+        ArgValue::IntegerOrNone(n) => n.map_or(Json::Null, |n| json!(n)),
     }
 }
 

@@ -159,11 +159,11 @@ pub(super) const EN: Words = Words {
         budget: "Budget",
         verdict: "Verdict",
         peak_load: "Peak load",
-        given_up: "Requests given up",
+        given_up: "Given up",
         wasted: "Wasted work",
-        retries: "Retries sent",
-        refused: "Refused by the budget",
-        per_client: "Most retries of one client during the outage",
+        retries: "Retries",
+        refused: "Refused",
+        per_client: "Most by one client in the outage",
         recovers: "recovers {t} after the outage",
         recovers_at_once: "recovers as soon as the outage ends",
         no_recovery: "does not recover within {h}",
@@ -177,11 +177,18 @@ pub(super) const EN: Words = Words {
             envoy: "Envoy retry budget",
             sre: "SRE adaptive throttling",
         },
-        chart_title: "{strategy} jitter: calls reaching the service every 100 ms, per budget",
+        chart_title: "{strategy} jitter: calls reaching the service, per budget",
         chart_note: "All strips share one scale. Each bar counts the calls that reached the \
-                     service in 100 ms, first calls at the bottom and retries above them; the \
-                     line is what the service completes in 100 ms ({per_bin} calls), and the \
+                     service in {column}, first calls at the bottom and retries above them; the \
+                     line is what the service completes in that time ({per_bin} calls), and the \
                      shaded band is the outage.",
+        queue_title: "{strategy} jitter: calls waiting in the service's queue, per budget",
+        queue_note: "All strips share one scale. Each bar is the longest queue in {column}; the \
+                     line is the queue the server works through within one client timeout \
+                     ({line} calls). A call that joins a longer queue times out before it is \
+                     served, and the server still spends its time on it.",
+        waiting: "calls waiting",
+        timeout_line: "one timeout's worth",
         capacity_line: "capacity",
         outage_band: "outage",
         first_calls: "first calls",
@@ -190,11 +197,11 @@ pub(super) const EN: Words = Words {
         fact: "{budget}: {verdict}; peak load {peak}, {given_up} of the requests given up, \
                {wasted} of the server's work wasted.",
         legend: "Fleet under load",
-        demand: "New requests per second",
-        capacity: "Capacity (calls per second)",
+        demand: "Demand (req/s)",
+        capacity: "Capacity (calls/s)",
         timeout: "Client timeout",
         outage: "Outage",
-        horizon: "Simulate after the outage",
+        horizon: "Time after it",
         queue: "Queue limit",
         shed_field: "Skip calls that can no longer finish in time",
         budgets_field: "Retry budgets",

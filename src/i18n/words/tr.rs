@@ -164,11 +164,11 @@ pub(super) const TR: Words = Words {
         budget: "Bütçe",
         verdict: "Sonuç",
         peak_load: "En yüksek yük",
-        given_up: "Vazgeçilen istekler",
+        given_up: "Vazgeçilen",
         wasted: "Boşa giden iş",
-        retries: "Gönderilen yeniden denemeler",
-        refused: "Bütçenin reddettikleri",
-        per_client: "Kesinti sırasında bir istemcinin en çok yeniden denemesi",
+        retries: "Yeniden denemeler",
+        refused: "Reddedilen",
+        per_client: "Kesintide tek istemcinin en çoğu",
         recovers: "kesintiden {t} sonra toparlanıyor",
         recovers_at_once: "kesinti biter bitmez toparlanıyor",
         no_recovery: "{h} içinde toparlanmıyor",
@@ -182,11 +182,18 @@ pub(super) const TR: Words = Words {
             envoy: "Envoy yeniden deneme bütçesi",
             sre: "SRE uyarlanır kısıtlama",
         },
-        chart_title: "{strategy} jitter: servise her 100 ms'de ulaşan çağrılar, bütçe bütçe",
-        chart_note: "Bütün şeritler aynı ölçekte. Her çubuk 100 ms içinde servise ulaşan \
+        chart_title: "{strategy} jitter: servise ulaşan çağrılar, bütçe bütçe",
+        chart_note: "Bütün şeritler aynı ölçekte. Her çubuk {column} içinde servise ulaşan \
                      çağrıları sayar: altta ilk çağrılar, üstte yeniden denemeler. Çizgi, \
-                     servisin 100 ms'de tamamlayabildiği çağrı sayısı ({per_bin}); gölgeli \
+                     servisin aynı sürede tamamlayabildiği çağrı sayısı ({per_bin}); gölgeli \
                      şerit kesinti.",
+        queue_title: "{strategy} jitter: servisin kuyruğunda bekleyen çağrılar, bütçe bütçe",
+        queue_note: "Bütün şeritler aynı ölçekte. Her çubuk {column} içindeki en uzun kuyruk; \
+                     çizgi, sunucunun bir istemci zaman aşımı içinde eritebildiği kuyruk \
+                     ({line} çağrı). Daha uzun bir kuyruğa giren çağrı, sırası gelmeden zaman \
+                     aşımına uğrar; sunucu yine de onunla uğraşır.",
+        waiting: "bekleyen çağrılar",
+        timeout_line: "bir zaman aşımı",
         capacity_line: "kapasite",
         outage_band: "kesinti",
         first_calls: "ilk çağrılar",
@@ -195,11 +202,11 @@ pub(super) const TR: Words = Words {
         fact: "{budget}: {verdict}; en yüksek yük {peak}, isteklerin {given_up} kadarından \
                vazgeçildi, sunucunun işinin {wasted} kadarı boşa gitti.",
         legend: "Yük altındaki istemciler",
-        demand: "Saniyede yeni istek",
-        capacity: "Kapasite (saniyede çağrı)",
-        timeout: "İstemci zaman aşımı",
+        demand: "Talep (istek/sn)",
+        capacity: "Kapasite (çağrı/sn)",
+        timeout: "Zaman aşımı",
         outage: "Kesinti",
-        horizon: "Kesintiden sonra simüle edilecek süre",
+        horizon: "Sonrası",
         queue: "Kuyruk sınırı",
         shed_field: "Zamanında bitemeyecek çağrıları atla",
         budgets_field: "Yeniden deneme bütçeleri",
