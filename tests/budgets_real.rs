@@ -1388,8 +1388,11 @@ fn sre_matches_equation_21_1_over_lookback() {
             sets += 1;
             let mut model = SreThrottle::new(k, window_s, START_MS);
             let duration_ns = i64::from(window_s) * 1_000_000_000;
-            let mut requests = GoLookback::new(i64::from(window_s), duration_ns);
-            let mut accepts = GoLookback::new(i64::from(window_s), duration_ns);
+            // One bin a second up to two minutes, else 120 bins over the window (sade keeps a
+            // client's memory within 120 bins; grpc-go's own throttle uses 100 over 30 s).
+            let bins = i64::from(window_s.min(120));
+            let mut requests = GoLookback::new(bins, duration_ns);
+            let mut accepts = GoLookback::new(bins, duration_ns);
             let what = format!("K {k}, window {window_s} s");
             let mut ticks: i64 = 0;
             // Calls in flight (not rejected locally), to be accepted or not later.

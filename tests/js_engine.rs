@@ -1,5 +1,5 @@
-//! The browser engines (`static/js/backoff.js`, `static/js/odds.js`) against this crate: runs
-//! `node --test tests/js/`
+//! The browser engines (`static/js/backoff.js`, `static/js/odds.js`, `static/js/recovery.js`)
+//! against this crate: runs `node --test tests/js/`
 //! with the `sade` binary of this build and a file of formatting cases computed here by the
 //! Rust functions, so the script's numbers, schedules and strings are checked against Rust's.
 //!

@@ -255,6 +255,10 @@ pub struct MessageWords {
     pub unknown_budget: &'static str,
     /// More than `{max}` expected requests (`{requests}`).
     pub too_many_requests: &'static str,
+    /// A budget setting `{value}` outside its range, said in `{allowed}` (English).
+    pub setting_range: &'static str,
+    /// A yes-or-no field that is neither (`{value}`).
+    pub not_bool: &'static str,
 }
 
 /// Words of the odds (SPEC §7): `sade calc --fail …`, `backoff_odds`, `backoff_outage`.

@@ -251,14 +251,24 @@ impl InputsBuilder {
         // Finagle computes its reserve, minRetriesPerSec × ttl × withdrawal, as a 32-bit Int:
         // past its range the real budget wraps to a negative reserve.
         let set = &i.settings;
-        if set.finagle_percent > 0.0 {
+        if i.budgets.contains(&Budget::Finagle) && set.finagle_percent > 0.0 {
             let withdraw = i64::from((1000.0 / set.finagle_percent) as i32);
             let reserve =
                 i64::from(set.finagle_min_retries) * i64::from(set.finagle_ttl_s) * withdraw;
             if reserve > i64::from(i32::MAX) {
+                // Named after the setting moved furthest from its default: the ratio, else the
+                // rate.
+                let (name, value) = if set.finagle_percent != 0.2 {
+                    ("finagle-percent-can-retry", set.finagle_percent.to_string())
+                } else {
+                    (
+                        "finagle-min-retries-per-sec",
+                        set.finagle_min_retries.to_string(),
+                    )
+                };
                 return Err(err(
-                    Param::Setting("finagle-min-retries-per-sec"),
-                    set.finagle_min_retries.to_string(),
+                    Param::Setting(name),
+                    value,
                     &format!(
                         "Finagle's reserve, minRetriesPerSec × ttl × {withdraw} (1000 over \
                          percentCanRetry), must fit its 32-bit Int (at most 2147483647); \
@@ -469,6 +479,12 @@ impl Recovery {
             inputs: inputs.clone(),
             runs,
         }
+    }
+
+    /// Runs already simulated for these inputs, strategy-major, budgets in order within each
+    /// strategy (what [`Recovery::compute`] gives).
+    pub fn from_runs(inputs: Inputs, runs: Vec<Run>) -> Recovery {
+        Recovery { inputs, runs }
     }
 
     /// The inputs these runs were computed for.

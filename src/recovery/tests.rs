@@ -150,10 +150,20 @@ fn inputs_are_checked_with_their_ranges() {
         .set("finagle-min-retries-per-sec", 10_000.0)
         .unwrap();
     settings.set("finagle-ttl", 60_000.0).unwrap();
-    assert!(bad(Inputs::builder().settings(settings.clone()))
+    let finagle = || Inputs::builder().budgets(vec![Budget::Finagle]);
+    assert!(bad(finagle().settings(settings.clone()))
         .starts_with("`finagle-min-retries-per-sec` is 10000, but Finagle's reserve"));
+    // Not asked about Finagle: not checked.
+    Inputs::builder()
+        .settings(settings.clone())
+        .build()
+        .unwrap();
     settings.set("finagle-ttl", 40_000.0).unwrap();
-    Inputs::builder().settings(settings).build().unwrap();
+    finagle().settings(settings.clone()).build().unwrap();
+    settings.set("finagle-min-retries-per-sec", 10.0).unwrap();
+    settings.set("finagle-percent-can-retry", 0.00001).unwrap();
+    assert!(bad(finagle().settings(settings))
+        .starts_with("`finagle-percent-can-retry` is 0.00001, but Finagle's reserve"));
     let i = Inputs::builder()
         .budgets(vec![Budget::Sre, Budget::None, Budget::Sre])
         .build()

@@ -322,7 +322,9 @@ impl EnvoyBudget {
 /// 21-1): reject a call locally with probability `max(0, (requests − K·accepts) / (requests + 1))`
 /// over a trailing window. The window is grpc-go's `lookback`
 /// (`balancer/rls/internal/adaptive/lookback.go`, the real implementation of the same formula
-/// that grpc-go's RLS balancer uses) with one-second bins on absolute time.
+/// that grpc-go's RLS balancer uses) with bins on absolute time: one a second up to 120 s, else
+/// 120 bins spanning the window (grpc-go's uses 100 over 30 s), so that a client's memory stays
+/// within 120 bins whatever the window.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SreThrottle {
     k: f64,
@@ -331,12 +333,15 @@ pub struct SreThrottle {
 }
 
 impl SreThrottle {
-    /// A throttle with multiplier `k` over `window_s` one-second bins, starting at `now` (ms).
+    /// A throttle with multiplier `k` over a window of `window_s` seconds, starting at `now`
+    /// (ms).
     pub fn new(k: f64, window_s: u32, now: f64) -> SreThrottle {
+        let bins = window_s.min(MAX_BINS);
+        let width = f64::from(window_s) * 1000.0 / f64::from(bins);
         SreThrottle {
             k,
-            requests: Lookback::new(window_s, now),
-            accepts: Lookback::new(window_s, now),
+            requests: Lookback::new(bins, width, now),
+            accepts: Lookback::new(bins, width, now),
         }
     }
 
@@ -363,33 +368,38 @@ impl SreThrottle {
     }
 }
 
-/// A moving sum over one-second bins (grpc-go's `lookback`, its head starting at the bin of the
-/// throttle's creation rather than at 0, so that the warm-up's negative times index it).
+/// The most bins of the SRE throttle's window.
+const MAX_BINS: u32 = 120;
+
+/// A moving sum over bins of `width` ms (grpc-go's `lookback`, its head starting at the bin of
+/// the throttle's creation rather than at 0, so that the warm-up's negative times index it).
 #[derive(Clone, Debug, PartialEq)]
 struct Lookback {
     head: i64,
     total: i64,
-    buf: Vec<i64>,
+    width: f64,
+    buf: Vec<u32>,
 }
 
 impl Lookback {
-    fn new(bins: u32, now: f64) -> Lookback {
+    fn new(bins: u32, width: f64, now: f64) -> Lookback {
         Lookback {
-            head: bin_of(now),
+            head: bin_of(now, width),
             total: 0,
+            width,
             buf: vec![0; bins as usize],
         }
     }
 
     fn advance(&mut self, now: f64) -> i64 {
         let bins = self.buf.len() as i64;
-        let nh = bin_of(now);
+        let nh = bin_of(now, self.width);
         if nh <= self.head {
             return nh;
         }
         for j in 0..bins.min(nh - self.head) {
             let i = (self.head + j + 1).rem_euclid(bins) as usize;
-            self.total -= self.buf[i];
+            self.total -= i64::from(self.buf[i]);
             self.buf[i] = 0;
         }
         self.head = nh;
@@ -412,9 +422,9 @@ impl Lookback {
     }
 }
 
-/// The one-second bin of a time in milliseconds.
-fn bin_of(ms: f64) -> i64 {
-    (ms / 1000.0).floor() as i64
+/// The bin of a time in milliseconds.
+fn bin_of(ms: f64, width: f64) -> i64 {
+    (ms / width).floor() as i64
 }
 
 #[cfg(test)]
@@ -535,5 +545,14 @@ mod tests {
         assert_eq!(s.probability(0.0), 2.0 / 11.0);
         assert_eq!(s.counts(114_999.0), (10, 4));
         assert_eq!(s.counts(115_000.0), (0, 0));
+        // Past two minutes, 120 bins span the window: an hour's are 30 s wide.
+        let mut hour = SreThrottle::new(2.0, 3_600, 0.0);
+        assert_eq!(
+            (hour.requests.buf.len(), hour.requests.width),
+            (120, 30_000.0)
+        );
+        hour.record_request(29_999.0);
+        assert_eq!(hour.counts(3_599_999.0), (1, 0));
+        assert_eq!(hour.counts(3_600_000.0), (0, 0));
     }
 }

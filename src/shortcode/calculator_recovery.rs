@@ -190,14 +190,14 @@ pub fn section(recovery: &Recovery, params: &Params, lang: Lang, root: &str) -> 
          aria-live=\"polite\" data-worker=\"",
     );
     push_escaped(&mut html, root);
-    html.push_str("js/recovery-worker.js\">\n<h3 id=\"bc-recovery-title\">");
+    html.push_str("js/recovery-worker.js\">\n<h2 id=\"bc-recovery-title\">");
     push_escaped(&mut html, w.title);
-    html.push_str("</h3>\n<p class=\"computing\" hidden>");
+    html.push_str("</h2>\n<p class=\"computing\" hidden>");
     push_escaped(&mut html, w.computing);
     html.push_str("</p>\n");
     html.push_str(&chart_html(recovery, params, strategy, Measure::Load, lang));
     let (table_html, table_md) = table(recovery, params, lang);
     html.push_str(&table_html);
     html.push_str("</section>\n");
-    (html, format!("### {}\n\n{}", w.title, table_md.trim_end()))
+    (html, format!("## {}\n\n{}", w.title, table_md.trim_end()))
 }

@@ -12,7 +12,7 @@ use crate::backoff::{defaults, Param, Params, ParamsKey, Schedule, Strategy};
 use crate::html::{push_data, push_escaped};
 use crate::i18n::{format_duration, push_duration, Lang};
 use crate::odds::{Inputs, InputsKey, Odds};
-use crate::recovery::Recovery;
+use crate::recovery::{Budget, Recovery, Run};
 use crate::timings::{time, Part, Timings};
 
 /// `base`: the first wait.
@@ -211,37 +211,65 @@ impl OddsCache {
     }
 }
 
-/// Fleets under load already simulated in this registry's lifetime, shared by
-/// `backoff_recovery` and the calculator: a chart, its inline figures and the translation twin
-/// simulate once. Bounded like [`Schedules`] (each entry keeps its bins).
+/// Runs of the fleet under load already simulated in this registry's lifetime, one per
+/// strategy and budget, shared by `backoff_recovery` and the calculator: a chart of every budget
+/// and the inline figures of one budget beside it, and the translation twin rendered at the same
+/// time on another thread, simulate each run once (a run being simulated is waited for, not
+/// started again). Bounded: cleared when it holds [`RecoveryCache::LIMIT`] runs (each keeps its
+/// bins, about 35 kB for a minute).
 #[derive(Default)]
-pub struct RecoveryCache(Mutex<HashMap<(ParamsKey, crate::recovery::InputsKey), Arc<Recovery>>>);
+pub struct RecoveryCache(Mutex<HashMap<RunKey, Arc<std::sync::OnceLock<Run>>>>);
+
+/// A run's identity: the schedule with its one strategy, the load with its one budget.
+type RunKey = (ParamsKey, crate::recovery::InputsKey);
 
 impl RecoveryCache {
-    /// Entries kept at most.
-    pub const LIMIT: usize = 64;
+    /// Runs kept at most.
+    pub const LIMIT: usize = 1024;
 
-    /// The runs of `params` under `inputs`; simulating ones not yet known adds its time to
-    /// `timings` as backoff math.
+    /// Every strategy of `params` under every budget of `inputs`; simulating the runs not yet
+    /// known (in parallel) adds its time to `timings` as backoff math.
     pub fn get(
         &self,
         params: &Params,
         inputs: &crate::recovery::Inputs,
         timings: Option<&Timings>,
     ) -> Arc<Recovery> {
-        let key = (params.key(), inputs.key());
-        if let Some(r) = self.0.lock().get(&key) {
-            return Arc::clone(r);
+        let (params_key, inputs_key) = (params.key(), inputs.key());
+        let pairs: Vec<(Strategy, Budget)> = params
+            .strategies()
+            .iter()
+            .flat_map(|&s| inputs.budgets().iter().map(move |&b| (s, b)))
+            .collect();
+        let cells: Vec<_> = {
+            let mut map = self.0.lock();
+            if map.len() + pairs.len() > Self::LIMIT {
+                map.clear();
+            }
+            pairs
+                .iter()
+                .map(|&(s, b)| {
+                    let mut pk = params_key.clone();
+                    pk.4 = vec![s as u8];
+                    let mut ik = inputs_key.clone();
+                    ik.3 = vec![b as u8];
+                    Arc::clone(map.entry((pk, ik)).or_default())
+                })
+                .collect()
+        };
+        if cells.iter().any(|c| c.get().is_none()) {
+            use rayon::prelude::*;
+            time(timings, Part::BackoffMath, "", || {
+                cells.par_iter().zip(&pairs).for_each(|(cell, &(s, b))| {
+                    cell.get_or_init(|| Run::compute(params, inputs, s, b));
+                });
+            });
         }
-        let recovery = Arc::new(time(timings, Part::BackoffMath, "", || {
-            Recovery::compute(params, inputs)
-        }));
-        let mut map = self.0.lock();
-        if map.len() >= Self::LIMIT {
-            map.clear();
-        }
-        map.insert(key, Arc::clone(&recovery));
-        recovery
+        let runs = cells
+            .iter()
+            .map(|c| c.get().expect("initialized above").clone())
+            .collect();
+        Arc::new(Recovery::from_runs(inputs.clone(), runs))
     }
 }
 

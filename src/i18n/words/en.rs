@@ -96,6 +96,8 @@ pub(super) const EN: Words = Words {
         unknown_budget: "{label}: `{value}` is not a retry budget",
         too_many_requests: "{label}: that is {requests} requests over the simulated time; at \
                             most {max} are simulated",
+        setting_range: "{label} is `{value}`, but {allowed}",
+        not_bool: "{label}: `{value}` is neither true nor false",
     },
     odds: OddsWords {
         odds: "Odds",

@@ -98,6 +98,8 @@ pub(super) const TR: Words = Words {
         unknown_budget: "{label}: `{value}` bir yeniden deneme bütçesi değil",
         too_many_requests: "{label}: bu, benzetim süresince {requests} istek demek; en çok {max} \
                             istek simüle edilebilir",
+        setting_range: "{label} `{value}` olamaz: {allowed}",
+        not_bool: "{label}: `{value}` ne true ne false",
     },
     odds: OddsWords {
         odds: "Olasılıklar",

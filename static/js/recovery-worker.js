@@ -1,0 +1,79 @@
+/*!
+ * sade — the fleet under load (static/js/recovery.js) in a dedicated Web Worker, so that the
+ * page stays responsive while it runs: new Worker("/js/recovery-worker.js").
+ *
+ * Post it {input, config, id}: `input` is what SadeRecovery.parse takes (a query string or an
+ * object), `config` what SadeBackoff.configure takes (the calculator's data block), `id`
+ * anything (optional), echoed in every answer. It answers {error, errors} when the input is
+ * invalid, else one message per strategy and budget as each run finishes, {strategy, budget,
+ * run} (`run` as SadeRecovery.run returns it), in the order of `sade calc --json`, then
+ * {done: true}.
+ *
+ * It computes one run per task: a new message supersedes the one before, whose remaining runs
+ * are dropped (one run of it may still arrive, with its `id`). Keeping one worker rather than
+ * starting another keeps the engine's compiled code warm: a first run takes about twice as
+ * long as later ones.
+ *
+ * Plain script: its two scripts come from its own folder, nothing else is loaded; no eval and
+ * no object URLs, so it works under `script-src 'self'`. tests/js/recovery.test.mjs runs it.
+ */
+"use strict";
+
+// backoff.js and recovery.js define their globals on `window`, which a worker does not have.
+if (typeof self.window === "undefined") self.window = self;
+importScripts("backoff.js", "recovery.js");
+
+/** The input being computed: its parameters, its runs to do, the next one. */
+var job = null;
+var scheduled = false;
+
+function reply(id, message) {
+  if (id !== undefined) message.id = id;
+  self.postMessage(message);
+}
+
+self.onmessage = function (event) {
+  var data = event.data || {};
+  self.SadeBackoff.configure(data.config);
+  var parsed = self.SadeRecovery.parse(data.input);
+  if (!parsed.ok) {
+    job = null;
+    reply(data.id, { error: parsed.error, errors: parsed.errors });
+    return;
+  }
+  var runs = [];
+  if (parsed.inputs !== null) {
+    parsed.params.strategies.forEach(function (strategy) {
+      parsed.inputs.budgets.forEach(function (budget) {
+        runs.push([strategy, budget]);
+      });
+    });
+  }
+  job = { id: data.id, params: parsed.params, inputs: parsed.inputs, runs: runs, next: 0 };
+  schedule();
+};
+
+function schedule() {
+  if (!scheduled) {
+    scheduled = true;
+    setTimeout(step, 0);
+  }
+}
+
+/** One run of the current input, or its end. */
+function step() {
+  scheduled = false;
+  var j = job;
+  if (j === null) return;
+  if (j.next < j.runs.length) {
+    var strategy = j.runs[j.next][0];
+    var budget = j.runs[j.next][1];
+    j.next++;
+    var run = self.SadeRecovery.run(j.params, j.inputs, strategy, budget);
+    reply(j.id, { strategy: strategy, budget: budget, run: run });
+    schedule();
+    return;
+  }
+  job = null;
+  reply(j.id, { done: true });
+}
