@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
-# typed arguments and strip charts, the content loader, the backoff engine and the two languages.
+# typed arguments and strip charts, the content loader, the backoff engine, the two languages, the
+# retry budgets and the fleet under load.
 # Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
 # no browser, Node, Python, Java or mdBook test), then prints, per file, the mutants caught,
 # missed, timed out and unviable, and the score:
@@ -49,6 +50,8 @@ GROUPS_TABLE=(
   "strips|src/shortcode/strips.rs|--lib --test=site_build --test=odds_shortcodes"
   "engine|src/backoff/*.rs|--lib --test=engine_spec --test=engine_props --test=calc_cli"
   "i18n|src/i18n/*.rs|--lib --test=engine_spec --test=calc_cli --test=site_build"
+  "budgets|src/recovery/trackers.rs src/recovery/budget.rs|--lib --test=budgets_real --test=recovery_cli"
+  "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
 )
 
 log() { printf '%s\n' "$*" >&2; }

@@ -6,7 +6,10 @@
 //! the build-time `backoff_table` and `backoff_chart` of 50 seeded random parameter sets and one
 //! fixed set whose numbers include exact ties between two shortest decimal forms, so
 //! the browser test can compare what the script renders with what `sade` rendered; the
-//! `sade calc --json` document of every set is handed over too.
+//! `sade calc --json` document of every set is handed over too. With `demand`, the calculator's
+//! "Will it come back?" section: a page at its defaults (1000 clients, 800 requests a second),
+//! a small one to type into, and one page per random small fleet under load, whose built section
+//! the script's must equal.
 //!
 //! Without node, Chromium or `tests/browser/node_modules` `cargo test` lists the test as ignored
 //! with what is missing; under `CI` it fails (`.ci/run` runs `npm ci --prefix tests/browser`).
@@ -138,6 +141,74 @@ fn outcome_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
     set
 }
 
+/// Fleets under load (the "Will it come back?" section): one page each, per language.
+const LOADS: usize = 8;
+/// The section's fields, in the order the script writes them into the URL.
+const LOAD_KEYS: [&str; 9] = [
+    "demand",
+    "capacity",
+    "recovery-timeout",
+    "recovery-outage",
+    "horizon",
+    "queue",
+    "shed",
+    "budget",
+    "recovery-jitter",
+];
+const BUDGETS: [&str; 8] = [
+    "all", "none", "grpc", "aws", "finagle", "linkerd", "envoy", "sre",
+];
+/// The small calculator with the section that the browser test types into.
+const SMALL_LOAD_ARGS: &str = "base=100ms, factor=2, cap=30s, attempts=8, jitter=all, seed=7, \
+     clients=100, demand=100, horizon=10s";
+
+/// A small fleet under load (at most 200 clients and 200 requests a second, 10 to 20 s after
+/// the outage), as form values: the schedule, then the section's fields (`shed` is `true` or
+/// empty, as the checkbox). Every budget and every strategy is chosen across the sets.
+fn load_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
+    let pick = |rng: &mut ChaCha8Rng, n: u32| (rng.next_u32() % n) as usize;
+    let mut set = random_set(rng, i + 1);
+    set["base"] = json!(["50ms", "100ms", "250ms", "500ms", "1s"][pick(rng, 5)]);
+    set["cap"] = json!(["5s", "10s", "30s", "none"][pick(rng, 4)]);
+    set["attempts"] = json!((1 + pick(rng, 10)).to_string());
+    set["clients"] = json!((1 + pick(rng, 200)).to_string());
+    let demand = 10 + pick(rng, 191);
+    set["demand"] = json!(if i % 3 == 1 {
+        format!("{demand}.5")
+    } else {
+        demand.to_string()
+    });
+    // From well below the demand (no recovery) to well above it.
+    set["capacity"] = json!((demand * (6 + pick(rng, 25)) / 10).max(1).to_string());
+    set["recovery-timeout"] = json!(["250ms", "500ms", "1s", "2s"][pick(rng, 4)]);
+    set["recovery-outage"] = json!(["500ms", "1s", "3s", "5s", "10s"][pick(rng, 5)]);
+    set["horizon"] = json!(["10s", "15s", "20s"][pick(rng, 3)]);
+    set["queue"] = json!(["none", "0", "50", "200", "1000"][pick(rng, 5)]);
+    set["shed"] = json!(if pick(rng, 2) == 0 { "true" } else { "" });
+    set["budget"] = json!(BUDGETS[i % BUDGETS.len()]);
+    set["recovery-jitter"] = json!(["none", "full", "equal", "decorrelated"][i % 4]);
+    set
+}
+
+/// The calculator's arguments for a fleet under load.
+fn load_args(set: &Value) -> String {
+    let mut args = shortcode_args(set);
+    for k in LOAD_KEYS {
+        let v = set[k].as_str().unwrap();
+        let v = if k == "shed" {
+            if v == "true" {
+                "true"
+            } else {
+                "false"
+            }
+        } else {
+            v
+        };
+        args.push_str(&format!(", {k}={v}"));
+    }
+    args
+}
+
 /// The calculator's arguments for a set with outcomes: the given ones only.
 fn outcome_args(set: &Value) -> String {
     let mut args = shortcode_args(set);
@@ -218,7 +289,37 @@ fn fixture(root: &Path, dir: &Path) -> Value {
             .unwrap();
         }
     }
+    let loads: Vec<Value> = (0..LOADS).map(|i| load_set(&mut rng, i)).collect();
+    for (i, set) in loads.iter().enumerate() {
+        let body = format!("<< backoff_calculator({}) >>\n", load_args(set));
+        for lang in ["en", "tr"] {
+            std::fs::write(
+                tools.join(format!("load-{i}.{lang}.md")),
+                page(lang, &format!("Load {i}"), &body),
+            )
+            .unwrap();
+        }
+    }
     for lang in ["en", "tr"] {
+        // The section at its defaults: 1000 clients, 800 requests a second, every budget.
+        std::fs::write(
+            tools.join(format!("load.{lang}.md")),
+            page(
+                lang,
+                "Load",
+                &format!("<< backoff_calculator({DEFAULT_ARGS}, demand=800) >>\n"),
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            tools.join(format!("load-small.{lang}.md")),
+            page(
+                lang,
+                "Small load",
+                &format!("<< backoff_calculator({SMALL_LOAD_ARGS}) >>\n"),
+            ),
+        )
+        .unwrap();
         std::fs::write(
             tools.join(format!("calc.{lang}.md")),
             page(lang, "Calculator", &calculator),
@@ -253,6 +354,7 @@ fn fixture(root: &Path, dir: &Path) -> Value {
         "default": {"values": default, "calc": calc_json(&default)},
         "shared": {"values": shared, "calc": calc_json(&shared)},
         "outcomes": outcomes,
+        "loads": loads,
     })
 }
 
@@ -341,7 +443,13 @@ fn calculator_in_chromium() {
     std::fs::write(&cases_file, cases.to_string()).unwrap();
     let url = serve(out_dir);
 
-    let run = Command::new("node")
+    // `SADE_BROWSER_TESTS=PATTERN` runs only the browser tests whose names match (while working
+    // on one).
+    let mut node = Command::new("node");
+    if let Ok(pattern) = std::env::var("SADE_BROWSER_TESTS") {
+        node.arg(format!("--test-name-pattern={pattern}"));
+    }
+    let run = node
         .arg("tests/browser/calculator.test.mjs")
         .current_dir(root)
         .env("SADE_URL", &url)

@@ -249,6 +249,8 @@ pub struct MessageWords {
     pub rate_range: &'static str,
     /// A duration outside [`{min}`, `{max}`].
     pub duration_range: &'static str,
+    /// A duration that must be above 0 and at most `{max}`.
+    pub duration_above: &'static str,
     /// A queue limit that is not a whole number from 0 to `{max}`, or none.
     pub queue_range: &'static str,
     /// A retry budget's name that is not one.
@@ -438,8 +440,10 @@ pub struct RecoveryWords {
     pub budgets_field: &'static str,
     /// Field: the strategy simulated.
     pub strategy: &'static str,
-    /// Hint under a rate.
+    /// Hint under the demand.
     pub hint_rate: &'static str,
+    /// Hint under the capacity.
+    pub hint_capacity: &'static str,
     /// Hint under the queue.
     pub hint_queue: &'static str,
     /// Said while the browser computes.

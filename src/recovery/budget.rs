@@ -386,6 +386,41 @@ mod tests {
     }
 
     #[test]
+    fn names_display_as_written() {
+        let names: Vec<String> = Budget::ALL.iter().map(|b| b.to_string()).collect();
+        assert_eq!(
+            names,
+            ["none", "grpc", "aws", "finagle", "linkerd", "envoy", "sre"]
+        );
+    }
+
+    /// The shortcodes' cache shares runs by this key: it must change with every setting.
+    #[test]
+    fn the_key_changes_with_every_setting() {
+        let same = Settings::default().key();
+        let mut seen = vec![same];
+        for spec in &SETTINGS {
+            let mut s = Settings::default();
+            let other = match spec.kind {
+                SettingKind::Seconds => spec.default + 1_000.0,
+                _ if spec.default == 1000.0 => 999.0,
+                _ => spec.default + 1.0,
+            };
+            s.set(spec.name, other).unwrap();
+            let key = s.key();
+            assert!(!seen.contains(&key), "{}", spec.name);
+            seen.push(key);
+        }
+    }
+
+    #[test]
+    fn negative_zero_is_zero() {
+        let mut s = Settings::default();
+        s.set("envoy-budget-percent", -0.0).unwrap();
+        assert_eq!(s.envoy_percent.to_bits(), 0.0f64.to_bits());
+    }
+
+    #[test]
     fn defaults_are_the_libraries() {
         let s = Settings::default();
         assert_eq!((s.grpc_max_tokens, s.grpc_ratio_milli), (10, 100));

@@ -97,6 +97,12 @@ pub const MAX_DURATION_MS: f64 = 3_600_000.0;
 /// Shortest horizon: the recovery test needs ten one-second bins.
 pub const MIN_HORIZON_MS: f64 = 10_000.0;
 
+/// The shortest horizon after an outage of `outage_ms`: ten whole seconds from the first whole
+/// second at or after its end.
+pub fn min_horizon_ms(outage_ms: f64) -> f64 {
+    (outage_ms / 1000.0).ceil() * 1000.0 + MIN_HORIZON_MS - outage_ms
+}
+
 /// What a parameter is when it is not given (SPEC §8).
 pub mod defaults {
     /// New requests per second from the fleet.
@@ -219,6 +225,20 @@ impl InputsBuilder {
                 Param::Horizon,
                 i.horizon.to_string(),
                 "it must be a duration from 10s to 1h (recovery is judged over ten seconds)",
+            ));
+        }
+        // The verdict counts ten whole seconds from the first whole second after the outage:
+        // after an outage of 2.5 s, the horizon must reach 13 s.
+        let least = min_horizon_ms(i.outage.as_ms());
+        if h < least {
+            let least = Delay::from_ms(least).expect("finite");
+            return Err(err(
+                Param::Horizon,
+                i.horizon.to_string(),
+                &format!(
+                    "it must be a duration from {least} to 1h (recovery is judged over ten \
+                     whole seconds from the first whole second after the outage)"
+                ),
             ));
         }
         if let Some(q) = i.queue {

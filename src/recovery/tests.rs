@@ -136,6 +136,21 @@ fn inputs_are_checked_with_their_ranges() {
         "`horizon` is 9999ms, but it must be a duration from 10s to 1h (recovery is judged over ten seconds)"
     );
     Inputs::builder().horizon(ms(10_000.0)).build().unwrap();
+    // After a 2.5 s outage the ten seconds run from 3 s to 13 s.
+    let short = Inputs::builder().outage(ms(2_500.0)).horizon(ms(10_499.0));
+    assert_eq!(
+        bad(short),
+        "`horizon` is 10499ms, but it must be a duration from 10500ms to 1h (recovery is judged \
+         over ten whole seconds from the first whole second after the outage)"
+    );
+    Inputs::builder()
+        .outage(ms(2_500.0))
+        .horizon(ms(10_500.0))
+        .build()
+        .unwrap();
+    assert_eq!(min_horizon_ms(0.0), 10_000.0);
+    assert_eq!(min_horizon_ms(1_000.0), 10_000.0);
+    assert_eq!(min_horizon_ms(1_001.0), 10_999.0);
     assert!(bad(Inputs::builder().queue(Some(10_000_001))).starts_with("`queue` is 10000001"));
     Inputs::builder().queue(Some(0)).build().unwrap();
     assert!(bad(Inputs::builder().budgets(vec![])).starts_with("`budget` is empty"));

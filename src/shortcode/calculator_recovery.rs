@@ -123,7 +123,13 @@ pub fn fieldset(out: &mut String, args: &Args, lang: Lang) -> Result<(), ArgErro
     let f = &lang.words().form;
     for (name, label, value, attributes, hint) in [
         ("demand", w.demand, &demand, rate, Some(w.hint_rate)),
-        ("capacity", w.capacity, &capacity, rate, Some(w.hint_rate)),
+        (
+            "capacity",
+            w.capacity,
+            &capacity,
+            rate,
+            Some(w.hint_capacity),
+        ),
         (
             "recovery-timeout",
             w.timeout,

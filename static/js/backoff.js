@@ -59,8 +59,12 @@
   // The output is one continuous stream of u32 words; next_u64 is two consecutive words, low
   // word first (rand_core's BlockRng).
 
-  /** Writes block number (ctrHi·2^32 + ctrLo) of stream (sHi·2^32 + sLo) into out[0..16]. */
-  function chachaBlock(key, ctrLo, ctrHi, sLo, sHi, out) {
+  /**
+   * Writes block number (ctrHi·2^32 + ctrLo) of stream (sHi·2^32 + sLo) into out[off..off + 16]
+   * (`off` 0 when left out).
+   */
+  function chachaBlock(key, ctrLo, ctrHi, sLo, sHi, out, off) {
+    off = off | 0;
     var j0 = 0x61707865, j1 = 0x3320646e, j2 = 0x79622d32, j3 = 0x6b206574;
     var j4 = key[0] | 0, j5 = key[1] | 0, j6 = key[2] | 0, j7 = key[3] | 0;
     var j8 = key[4] | 0, j9 = key[5] | 0, j10 = key[6] | 0, j11 = key[7] | 0;
@@ -103,22 +107,22 @@
       x3 = (x3 + x4) | 0; x14 ^= x3; x14 = (x14 << 8) | (x14 >>> 24);
       x9 = (x9 + x14) | 0; x4 ^= x9; x4 = (x4 << 7) | (x4 >>> 25);
     }
-    out[0] = (x0 + j0) | 0;
-    out[1] = (x1 + j1) | 0;
-    out[2] = (x2 + j2) | 0;
-    out[3] = (x3 + j3) | 0;
-    out[4] = (x4 + j4) | 0;
-    out[5] = (x5 + j5) | 0;
-    out[6] = (x6 + j6) | 0;
-    out[7] = (x7 + j7) | 0;
-    out[8] = (x8 + j8) | 0;
-    out[9] = (x9 + j9) | 0;
-    out[10] = (x10 + j10) | 0;
-    out[11] = (x11 + j11) | 0;
-    out[12] = (x12 + j12) | 0;
-    out[13] = (x13 + j13) | 0;
-    out[14] = (x14 + j14) | 0;
-    out[15] = (x15 + j15) | 0;
+    out[off] = (x0 + j0) | 0;
+    out[off + 1] = (x1 + j1) | 0;
+    out[off + 2] = (x2 + j2) | 0;
+    out[off + 3] = (x3 + j3) | 0;
+    out[off + 4] = (x4 + j4) | 0;
+    out[off + 5] = (x5 + j5) | 0;
+    out[off + 6] = (x6 + j6) | 0;
+    out[off + 7] = (x7 + j7) | 0;
+    out[off + 8] = (x8 + j8) | 0;
+    out[off + 9] = (x9 + j9) | 0;
+    out[off + 10] = (x10 + j10) | 0;
+    out[off + 11] = (x11 + j11) | 0;
+    out[off + 12] = (x12 + j12) | 0;
+    out[off + 13] = (x13 + j13) | 0;
+    out[off + 14] = (x14 + j14) | 0;
+    out[off + 15] = (x15 + j15) | 0;
   }
 
   /**
@@ -1138,6 +1142,7 @@
     engine: Object.freeze({
       checkedParams: checkedParams,
       config: config,
+      chachaBlock: chachaBlock,
       seedKey: seedKey,
       fillUnits: fillUnits,
       nominalMs: nominalMs,

@@ -13,15 +13,30 @@
  *   oddsTableHtml    src/shortcode/backoff_odds.rs    `table`
  *   outageChartHtml  src/shortcode/backoff_outage.rs  `chart_html`
  *   libraryHtml      src/shortcode/backoff_libraries.rs `render`
+ *   recoverySvg      src/shortcode/recovery_chart.rs  `svg` (the load chart)
+ *   recoveryChartHtml src/shortcode/backoff_recovery.rs `chart_html` (`Measure::Load`)
+ *   recoveryTableHtml src/shortcode/backoff_recovery.rs `table` (one strategy)
+ *
+ * With `demand`, the calculator has a "Will it come back?" section (src/shortcode/
+ * calculator_recovery.rs): its fieldset `.load` and, after the results, a
+ * `section.backoff-recovery-results`. Its simulation (static/js/recovery.js) runs in a pool of
+ * workers (the section's `data-worker`, static/js/recovery-worker.js), one budget at a time per
+ * worker, and the chart and the table are rendered when every budget is in; while it runs the
+ * section's `.computing` note shows and the section is `aria-busy`. Without workers the budgets
+ * run on the page's thread, one per task. A `sade:recovered` event on the section says how long
+ * it took. The schedule's fields but `jitter` change it (its strategy is `recovery-jitter`);
+ * the odds' and the library's do not.
  *
  * The first calculator on a page keeps its inputs in the query string:
  *   base, factor, cap, attempts, jitter, seed, clients   the schedule (always written)
  *   fail, timeout, deadline, outage                      the odds (written when given)
  *   library                                              a library to compare (when chosen)
+ *   demand, capacity, recovery-timeout, recovery-outage, horizon, queue, shed (`true`, when
+ *   checked), budget, recovery-jitter                    the section (when the page has it)
  * e.g. `?base=250ms&factor=2&cap=30s&attempts=6&jitter=all&seed=7&clients=1000&fail=30%`.
  *
  * Plain script: no framework, no inline handlers, no network. Needs /js/backoff.js,
- * /js/odds.js and /js/libraries.js first.
+ * /js/odds.js and /js/libraries.js first, and /js/recovery.js for the section.
  */
 (function () {
   "use strict";
@@ -29,11 +44,19 @@
   var B = window.SadeBackoff;
   var O = window.SadeOdds;
   var L = window.SadeLibraries;
+  /** The engine of the "Will it come back?" section; only pages with the section load it. */
+  var R = window.SadeRecovery;
   if (!B || !O || !L || window.SadeCalculator) return;
 
   var KEYS = ["base", "factor", "cap", "attempts", "jitter", "seed", "clients"];
   var ODDS_KEYS = ["fail", "timeout", "deadline", "outage"];
   var ALL_KEYS = KEYS.concat(ODDS_KEYS, ["library"]);
+  /** The "Will it come back?" section's fields, in the order of the query. */
+  var LOAD_KEYS = ["demand", "capacity", "recovery-timeout", "recovery-outage", "horizon", "queue",
+    "shed", "budget", "recovery-jitter"];
+  var FORM_KEYS = ALL_KEYS.concat(LOAD_KEYS);
+  /** The schedule's fields that the section uses (its strategy is its own). */
+  var SCHEDULE_KEYS = ["base", "factor", "cap", "attempts", "seed", "clients"];
   /** Above this many clients a recompute waits for `change` (blur, Enter), not every keystroke. */
   var LIVE_CLIENTS = 20000;
   var DEBOUNCE_MS = 120;
@@ -489,8 +512,289 @@
   }
 
   // ---------------------------------------------------------------------------------------
+  // The fleet under load: the load chart (`recovery_chart::svg`, `backoff_recovery::chart_html`
+  // with `Measure::Load`) and the table (`backoff_recovery::table`), with the words of
+  // `recovery::render` (`verdict`, `describe`, `fact`, `row_cells`, `headings`, `times`,
+  // `budget_label`).
+  //
+  // `runs` is [{budget, run}] in the order of the inputs' budgets, each `run` as
+  // SadeRecovery.run returns it; `inputs` is SadeRecovery.parse's, `params` its params (one
+  // strategy).
+
+  var R_NAME = 18;
+  var R_VERDICT = 17;
+  var R_BARS = 56;
+  var R_GAP = 12;
+  var R_STRIP = R_NAME + R_VERDICT + R_BARS + R_GAP;
+  var R_AXIS = 30;
+  var R_MAX_COLUMNS = 150;
+  var R_START_MS = -5000;
+  var R_BIN_MS = 100;
+  var R_TICK_STEPS = [1000, 2000, 5000, 10000, 15000, 20000, 30000, 60000, 120000, 300000, 600000,
+    900000, 1200000, 1800000, 3600000];
+  var R_UNITS = { s: { ms: 1000, en: "s", tr: "sn" }, min: { ms: 60000, en: "min", tr: "dk" } };
+
+  /** `budget_label`. */
+  function budgetLabel(d, budget) {
+    return d.words.recovery.budgets[budget];
+  }
+
+  /** `verdict`. */
+  function recoveryVerdict(run, inputs, d) {
+    var w = d.words.recovery;
+    var ms = run.recovered_after_ms;
+    if (ms === null || ms === undefined) {
+      return fill(w.no_recovery, { h: B.formatDuration(inputs.horizon_ms, d.lang) });
+    }
+    if (ms <= 0) return w.recovers_at_once;
+    return fill(w.recovers, { t: B.formatDuration(ms, d.lang) });
+  }
+
+  /** `times`: a load as a multiple of the capacity. */
+  function times(x, lang) {
+    return B.formatNumber(x, 1, lang) + "×";
+  }
+
+  /** `describe`: the inputs in words. */
+  function describeLoad(inputs, params, d) {
+    var w = d.words.recovery;
+    var lang = d.lang;
+    var queue = inputs.queue === null ? w.queue_unbounded
+      : fill(w.queue_bounded, { q: B.formatNumber(inputs.queue, 0, lang) });
+    var out = fill(w.inputs, {
+      clients: B.formatNumber(params.clients, 0, lang),
+      demand: B.formatNumber(inputs.demand, 2, lang),
+      capacity: B.formatNumber(inputs.capacity, 2, lang),
+      outage: B.formatDuration(inputs.outage_ms, lang),
+      timeout: B.formatDuration(inputs.timeout_ms, lang),
+      queue: queue,
+    });
+    if (inputs.shed) out += w.shed;
+    return out + " " + fill(w.span, {
+      before: B.formatDuration(-R_START_MS, lang),
+      horizon: B.formatDuration(inputs.horizon_ms, lang),
+    });
+  }
+
+  /** `fact`: one budget's figures in a sentence. */
+  function recoveryFact(budget, run, inputs, d) {
+    var w = d.words.recovery;
+    return fill(w.fact, {
+      budget: budgetLabel(d, budget),
+      verdict: recoveryVerdict(run, inputs, d),
+      peak: fill(w.times_capacity, { x: B.formatNumber(run.peak_load, 1, d.lang) }),
+      given_up: B.formatPercent(run.requests_given_up, d.lang),
+      wasted: B.formatPercent(run.wasted_work, d.lang),
+    });
+  }
+
+  /** `bins_per_column`: how many 100 ms bins one column adds up. */
+  function binsPerColumn(bins) {
+    return Math.max(Math.ceil(bins / R_MAX_COLUMNS), 1);
+  }
+
+  /** `columns` of `Measure::Load`: per column of `per` bins, [first calls, retries]. */
+  function loadColumns(bins, per) {
+    var out = [];
+    for (var i = 0; i < bins.length; i += per) {
+      var first = 0;
+      var retries = 0;
+      var end = Math.min(i + per, bins.length);
+      for (var j = i; j < end; j++) {
+        first += bins[j].calls - bins[j].retry_calls;
+        retries += bins[j].retry_calls;
+      }
+      out.push([first, retries]);
+    }
+    return out;
+  }
+
+  /** `ticks`: a round step giving at most 8 intervals from −5 s to `end`. */
+  function recoveryTicks(end) {
+    var span = end - R_START_MS;
+    var step = 3600000;
+    for (var i = 0; i < R_TICK_STEPS.length; i++) {
+      if (span / R_TICK_STEPS[i] <= 8) {
+        step = R_TICK_STEPS[i];
+        break;
+      }
+    }
+    var out = [];
+    for (var t = Math.ceil(R_START_MS / step) * step + 0; t <= end; t += step) out.push(t);
+    return out;
+  }
+
+  /** `tick_label`: `−5 s`, `0`, `10 s`; minutes on an axis longer than 10 minutes. */
+  function tickLabel(ms, end, lang) {
+    if (ms === 0) return "0";
+    var unit = end <= 600000 ? R_UNITS.s : R_UNITS.min;
+    return (ms < 0 ? "−" : "") + B.formatNumber(Math.abs(ms) / unit.ms, 0, lang) + "\u00a0" +
+      unit[lang];
+  }
+
+  /** `recovery_chart::svg` of `Measure::Load`; strips: [{class, label, verdict, columns}]. */
+  function recoverySvg(title, strips, end, outage, line, label) {
+    var n = Math.max(strips.length > 0 ? strips[0].columns.length : 0, 1);
+    var tallest = line * 1.25;
+    strips.forEach(function (strip) {
+      strip.columns.forEach(function (c) {
+        tallest = Math.max(tallest, c[0] + c[1]);
+      });
+    });
+    var span = end - R_START_MS;
+    var height = strips.length * R_STRIP + R_AXIS;
+    var s = "<svg class=\"strips recovery\" width=\"100%\" height=\"" + rustF64(height) +
+      "\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>" + escape(title) +
+      "</title>\n<rect class=\"band\" x=\"" + percent(-R_START_MS / span) + "\" y=\"0\" width=\"" +
+      percent(Math.min(outage, end) / span) + "\" height=\"" + rustF64(strips.length * R_STRIP) +
+      "\"/>\n";
+    var yLine = fixed(100 - line / tallest * 100, 2);
+    strips.forEach(function (strip, row) {
+      var top = row * R_STRIP;
+      var parts = ["<g class=\"strip budget-" + strip["class"] + "\">\n<text class=\"name\" x=\"0\" y=\"" +
+        rustF64(top + 14) + "\">" + escape(strip.label) +
+        "</text>\n<text class=\"verdict\" x=\"0\" y=\"" + rustF64(top + R_NAME + 13) + "\">" +
+        escape(strip.verdict) + "</text>\n<svg x=\"0\" y=\"" + rustF64(top + R_NAME + R_VERDICT) +
+        "\" width=\"100%\" height=\"" + R_BARS + "\" viewBox=\"0 0 " + n +
+        " 100\" preserveAspectRatio=\"none\">\n"];
+      strip.columns.forEach(function (c, i) {
+        var low = c[0];
+        var high = c[1];
+        var hl = low / tallest * 100;
+        var hh = high / tallest * 100;
+        if (low > 0) {
+          parts.push("<rect class=\"first\" x=\"" + i + "\" y=\"" + fixed(100 - hl, 2) +
+            "\" width=\"1\" height=\"" + fixed(hl, 2) + "\"/>\n");
+        }
+        if (high > 0) {
+          parts.push("<rect class=\"retry\" x=\"" + i + "\" y=\"" + fixed(100 - hl - hh, 2) +
+            "\" width=\"1\" height=\"" + fixed(hh, 2) + "\"/>\n");
+        }
+      });
+      var base = rustF64(top + R_NAME + R_VERDICT + R_BARS);
+      parts.push("<line class=\"capacity\" x1=\"0\" y1=\"" + yLine + "\" x2=\"" + n + "\" y2=\"" +
+        yLine + "\" vector-effect=\"non-scaling-stroke\"/>\n</svg>\n<line class=\"base\" x1=\"0\" y1=\"" +
+        base + "\" x2=\"100%\" y2=\"" + base + "\"/>\n</g>\n");
+      s += parts.join("");
+    });
+    var y = rustF64(strips.length * R_STRIP);
+    s += "<g class=\"axis\">\n<line x1=\"0\" y1=\"" + y + "\" x2=\"100%\" y2=\"" + y + "\"/>\n";
+    var ticks = recoveryTicks(end);
+    var many = ticks.length > 5;
+    var zero = Math.max(ticks.indexOf(0), 0);
+    var y5 = rustF64(strips.length * R_STRIP + 5);
+    var y20 = rustF64(strips.length * R_STRIP + 20);
+    ticks.forEach(function (t, k) {
+      var at = (t - R_START_MS) / span;
+      var anchor = at < 0.04 ? "start" : at > 0.96 ? "end" : "middle";
+      // On narrow screens every other label is hidden when there are many; 0 always shows.
+      var major = !many || Math.abs(k - zero) % 2 === 0;
+      s += "<g class=\"tick" + (major ? " major" : "") + "\"><line x1=\"" + percent(at) + "\" y1=\"" +
+        y + "\" x2=\"" + percent(at) + "\" y2=\"" + y5 + "\"/><text x=\"" + percent(at) + "\" y=\"" +
+        y20 + "\" text-anchor=\"" + anchor + "\">" + escape(label(t)) + "</text></g>\n";
+    });
+    return s + "</g>\n</svg>\n";
+  }
+
+  /** `chart_html` of `Measure::Load` for one strategy. */
+  function recoveryChartHtml(runs, inputs, params, d) {
+    var w = d.words.recovery;
+    var lang = d.lang;
+    var strategy = params.strategies[0];
+    var per = binsPerColumn(runs.length > 0 ? runs[0].run.bins.length : 0);
+    var strips = runs.map(function (r) {
+      return {
+        "class": r.budget,
+        label: budgetLabel(d, r.budget),
+        verdict: recoveryVerdict(r.run, inputs, d),
+        columns: loadColumns(r.run.bins, per),
+      };
+    });
+    var column = B.formatDuration(per * R_BIN_MS, lang);
+    var line = inputs.capacity * per * R_BIN_MS / 1000;
+    var note = fill(w.chart_note, { column: column, per_bin: B.formatNumber(line, 1, lang) });
+    var title = fill(w.chart_title, { strategy: labelOf(d, strategy) });
+    var end = inputs.outage_ms + inputs.horizon_ms;
+    var s = "<figure class=\"backoff-chart backoff-recovery\" data-strategy=\"" + strategy + "\">\n" +
+      recoverySvg(title, strips, end, inputs.outage_ms, line, function (ms) {
+        return tickLabel(ms, end, lang);
+      }) +
+      "<figcaption>" + escape(title) + ". " + escape(describeLoad(inputs, params, d)) +
+      "\n<span class=\"legend\">";
+    [["first", w.first_calls], ["retry", w.retry_calls], ["capacity", w.capacity_line]].forEach(
+      function (key) {
+        s += "<span class=\"key " + key[0] + "\"></span>" + escape(key[1]);
+      },
+    );
+    s += "<span class=\"key band\"></span>" + escape(w.outage_band) + "</span>\n" + escape(note) +
+      "\n<ul class=\"recovery\">\n";
+    runs.forEach(function (r) {
+      s += "<li>" + escape(recoveryFact(r.budget, r.run, inputs, d)) + "</li>\n";
+    });
+    return s + "</ul>\n<span class=\"axis-note\">" + escape(w.axis) + "</span></figcaption>\n</figure>\n";
+  }
+
+  /** `headings`: the columns of `row_cells`. */
+  function recoveryHeadings(d) {
+    var w = d.words.recovery;
+    return [w.budget, w.verdict, w.peak_load, w.given_up, w.wasted, w.retries, w.refused, w.per_client];
+  }
+
+  /** `table` for one strategy (no Strategy column). */
+  function recoveryTableHtml(runs, inputs, params, d) {
+    var lang = d.lang;
+    var caption = escape(describeLoad(inputs, params, d));
+    var heads = recoveryHeadings(d);
+    var h = "<figure class=\"backoff backoff-recovery\">\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"" +
+      caption + "\">\n<table class=\"backoff-table backoff-recovery-table\">\n<caption>" + caption +
+      "</caption>\n<thead>\n<tr>";
+    heads.forEach(function (head) {
+      h += "<th scope=\"col\">" + head + "</th>";
+    });
+    h += "</tr>\n</thead>\n<tbody>\n";
+    runs.forEach(function (r) {
+      var run = r.run;
+      // `row_cells`, and the values behind them.
+      var cells = [
+        budgetLabel(d, r.budget),
+        recoveryVerdict(run, inputs, d),
+        times(run.peak_load, lang),
+        B.formatPercent(run.requests_given_up, lang),
+        B.formatPercent(run.wasted_work, lang),
+        B.formatNumber(run.retries_sent, 0, lang),
+        B.formatNumber(run.retries_refused, 0, lang),
+        B.formatNumber(run.max_retries_per_client_during_outage, 0, lang),
+      ];
+      var values = [
+        null,
+        run.recovered_after_ms === undefined ? null : run.recovered_after_ms,
+        run.peak_load,
+        run.requests_given_up,
+        run.wasted_work,
+        run.retries_sent,
+        run.retries_refused,
+        run.max_retries_per_client_during_outage,
+      ];
+      h += "<tr><th scope=\"row\">" + escape(cells[0]) + "</th>";
+      for (var i = 1; i < cells.length; i++) {
+        h += (i === 1 ? "<td class=\"verdict\" data-label=\"" : "<td data-label=\"") +
+          escape(heads[i]) + "\">" + (values[i] === null ? escape(cells[i]) : data(values[i], cells[i])) +
+          "</td>";
+      }
+      h += "</tr>\n";
+    });
+    return h + "</tbody>\n</table>\n</div>\n</figure>\n";
+  }
+
+  /** What the section holds after its `.computing` note: "\n", the chart, the table. */
+  function recoveryHtml(runs, inputs, params, d) {
+    return "\n" + recoveryChartHtml(runs, inputs, params, d) + recoveryTableHtml(runs, inputs, params, d);
+  }
+
+  // ---------------------------------------------------------------------------------------
   // The query string: the shortcode's argument names and value syntax.
 
+  /** The schedule's, the odds' and the library's part of the query. */
   function queryOf(values) {
     return ALL_KEYS.filter(function (key) {
       if (KEYS.indexOf(key) >= 0) return true;
@@ -500,17 +804,210 @@
     }).join("&");
   }
 
+  /** The section's part of the query: every field, `shed=true` only when it is checked. */
+  function loadQueryOf(values) {
+    return LOAD_KEYS.filter(function (key) {
+      return key !== "shed" || values.shed === "true";
+    }).map(function (key) {
+      return key + "=" + encodeURIComponent(values[key]).replace(/%2C/gi, ",");
+    }).join("&");
+  }
+
   function queryValues() {
     var search = new URLSearchParams(window.location.search);
     var found = null;
-    ALL_KEYS.forEach(function (key) {
+    FORM_KEYS.forEach(function (key) {
       if (search.has(key)) {
         found = found || {};
         found[key] = search.get(key);
       }
     });
+    // A link with the section's fields leaves `shed` out when it is off.
+    if (found && found.shed === undefined && LOAD_KEYS.some(function (key) {
+      return found[key] !== undefined;
+    })) {
+      found.shed = "";
+    }
     return found;
   }
+
+  // ---------------------------------------------------------------------------------------
+  // The section's simulation, off the page's thread: a pool of workers
+  // (static/js/recovery-worker.js), each given one budget at a time, so that the budgets run
+  // side by side; without workers, one run per task on this thread.
+
+  /** Workers: as many as the machine has cores, at most this many. */
+  var MAX_WORKERS = 2;
+  /** The budgets' usual cost, dearest first (the fewer retries a budget refuses, the dearer). */
+  var DEAR_FIRST = ["none", "linkerd", "finagle", "envoy", "aws", "sre", "grpc"];
+
+  /**
+   * What each worker simulates when it starts: a small fleet (some 0.1 s of work, in three runs
+   * that a real change interrupts), so that the engine's hot code is compiled by the time the
+   * reader's first change arrives.
+   */
+  var WARM_UP = {
+    base: "100ms", attempts: "8", jitter: "full", clients: "100", demand: "400", capacity: "300",
+    timeout: "1s", outage: "3s", horizon: "10s", budget: "none,finagle,sre",
+  };
+
+  function workerCount() {
+    var cores = Number(navigator.hardwareConcurrency) || 1;
+    return Math.max(1, Math.min(MAX_WORKERS, cores));
+  }
+
+  /**
+   * A job: `input` (SadeRecovery.parse's object), the budgets to run, `done(runs)` with
+   * [{budget, run}] in the budgets' order once all are in.
+   */
+  function Pool(url, config) {
+    this.url = url;
+    this.config = config;
+    this.workers = null;
+    this.failed = typeof Worker === "undefined";
+    this.job = null;
+    this.ids = 0;
+    this.timer = null;
+  }
+
+  /** Starts the workers (their scripts load while the reader types). */
+  Pool.prototype.start = function () {
+    if (this.workers !== null || this.failed) return;
+    var self = this;
+    var workers = [];
+    try {
+      for (var i = 0; i < workerCount(); i++) {
+        var worker = new Worker(this.url);
+        var slot = { worker: worker, id: null };
+        worker.onmessage = this.receive.bind(this, slot);
+        worker.onerror = function (event) {
+          if (event && event.preventDefault) event.preventDefault();
+          self.fail();
+        };
+        workers.push(slot);
+      }
+    } catch (_) {
+      workers.forEach(function (slot) {
+        slot.worker.terminate();
+      });
+      this.failed = true;
+      return;
+    }
+    this.workers = workers;
+    // A first run takes about twice as long as later ones: warm the engine up.
+    var warm = WARM_UP;
+    workers.forEach(function (slot, i) {
+      slot.worker.postMessage({ input: warm, config: self.config, id: "warm-" + i });
+    });
+  };
+
+  /** A worker could not start or run: the rest is computed on this thread. */
+  Pool.prototype.fail = function () {
+    if (this.failed) return;
+    this.failed = true;
+    if (this.workers) {
+      this.workers.forEach(function (slot) {
+        slot.worker.terminate();
+      });
+    }
+    this.workers = null;
+    var job = this.job;
+    if (job !== null) {
+      // Whatever was handed out is run again here.
+      job.pending = job.budgets.filter(function (b) {
+        return !job.runs[b];
+      });
+      this.slice();
+    }
+  };
+
+  Pool.prototype.run = function (input, budgets, done) {
+    var pending = budgets.slice().sort(function (a, b) {
+      return DEAR_FIRST.indexOf(a) - DEAR_FIRST.indexOf(b);
+    });
+    this.job = {
+      id: ++this.ids,
+      input: input,
+      budgets: budgets,
+      pending: pending,
+      runs: {},
+      left: budgets.length,
+      done: done,
+    };
+    this.start();
+    if (this.failed) {
+      this.slice();
+      return;
+    }
+    var self = this;
+    this.workers.forEach(function (slot) {
+      self.hand(slot);
+    });
+  };
+
+  /** Gives `slot` the next budget of the job (a newer job supersedes what it was doing). */
+  Pool.prototype.hand = function (slot) {
+    var job = this.job;
+    if (job === null || job.pending.length === 0) {
+      if (slot.id !== null && (job === null || slot.id !== job.id)) slot.id = null;
+      return;
+    }
+    var budget = job.pending.shift();
+    var input = {};
+    Object.keys(job.input).forEach(function (k) {
+      input[k] = job.input[k];
+    });
+    input.budget = budget;
+    slot.id = job.id;
+    slot.worker.postMessage({ input: input, config: this.config, id: job.id });
+  };
+
+  Pool.prototype.receive = function (slot, event) {
+    var m = event.data || {};
+    var job = this.job;
+    var current = job !== null && m.id === job.id;
+    if (m.run && current && !job.runs[m.budget]) {
+      job.runs[m.budget] = m.run;
+      job.left--;
+      if (job.left === 0) this.finish(job);
+    }
+    if (m.done || m.error) {
+      if (m.error && current) {
+        // parse has already accepted these inputs; this is not expected.
+        if (window.console) window.console.error("sade: the worker refused", m.error);
+      }
+      if (slot.id === m.id) {
+        slot.id = null;
+        this.hand(slot);
+      }
+    }
+  };
+
+  /** Without workers: one run per task, so that the page can answer between them. */
+  Pool.prototype.slice = function () {
+    var self = this;
+    if (this.timer !== null) return;
+    this.timer = window.setTimeout(function step() {
+      self.timer = null;
+      var job = self.job;
+      if (job === null || job.pending.length === 0) return;
+      var budget = job.pending.shift();
+      var parsed = R.parse(job.input);
+      if (parsed.ok && !job.runs[budget]) {
+        job.runs[budget] = R.run(parsed.params, parsed.inputs, parsed.params.strategies[0], budget);
+        job.left--;
+        if (job.left === 0) self.finish(job);
+      }
+      if (self.job === job && job.pending.length > 0) self.timer = window.setTimeout(step, 0);
+    }, 0);
+  };
+
+  Pool.prototype.finish = function (job) {
+    if (this.job === job) this.job = null;
+    job.done(job.budgets.map(function (b) {
+      return { budget: b, run: job.runs[b] };
+    }));
+  };
 
   // ---------------------------------------------------------------------------------------
   // One calculator.
@@ -523,29 +1020,64 @@
     this.results = block.querySelector(".backoff-results");
     this.stale = block.querySelector(".stale-note");
     this.button = block.querySelector("button.new-seed");
+    // The "Will it come back?" section, when the page has it and its engine.
+    this.section = R && this.form.querySelector("fieldset.load")
+      ? block.querySelector("section.backoff-recovery-results") : null;
+    this.keys = this.section ? FORM_KEYS : ALL_KEYS;
     this.fields = {};
     var self = this;
-    ALL_KEYS.forEach(function (key) {
+    this.keys.forEach(function (key) {
       self.fields[key] = self.form.elements.namedItem(key);
     });
     this.timer = null;
     this.lastQuery = null;
+    this.lastLoad = null;
+    this.pool = null;
+    if (this.section) {
+      this.computing = this.section.querySelector(".computing");
+      this.pool = new Pool(this.section.getAttribute("data-worker"), {
+        limits: this.data.limits,
+        defaults: this.data.defaults,
+      });
+      var r = this.data.words.recovery;
+      // The section's labels, under the names SadeRecovery's errors give.
+      this.loadWords = {
+        form: {
+          demand: r.demand,
+          capacity: r.capacity,
+          timeout: r.timeout,
+          outage: r.outage,
+          horizon: r.horizon,
+          queue: r.queue,
+          shed: r.shed_field,
+          budget: r.budgets_field,
+          jitter: r.strategy,
+        },
+        messages: this.data.words.messages,
+      };
+    }
   }
 
   Calculator.prototype.values = function () {
     var out = {};
     var fields = this.fields;
-    ALL_KEYS.forEach(function (key) {
-      out[key] = fields[key] ? String(fields[key].value).trim() : "";
+    this.keys.forEach(function (key) {
+      var field = fields[key];
+      if (key === "shed") out[key] = field && field.checked ? "true" : "";
+      else out[key] = field ? String(field.value).trim() : "";
     });
     return out;
   };
 
   Calculator.prototype.fill = function (values) {
     var fields = this.fields;
-    ALL_KEYS.forEach(function (key) {
+    this.keys.forEach(function (key) {
       var field = fields[key];
       if (!field || values[key] === undefined) return;
+      if (key === "shed") {
+        field.checked = values[key] === "true";
+        return;
+      }
       if (field.tagName === "SELECT") {
         var known = Array.prototype.some.call(field.options, function (o) {
           return o.value === values[key];
@@ -561,16 +1093,23 @@
     });
   };
 
-  /** Marks the fields of `errors` invalid with their messages; clears the others. */
-  Calculator.prototype.showErrors = function (errors) {
+  /**
+   * Marks the fields of `errors` (the schedule's, odds' and library's) and `loadErrors` (the
+   * section's, {arg, message}) invalid with their messages; clears the others. `loadStale`:
+   * the section cannot be computed for the form's values.
+   */
+  Calculator.prototype.showErrors = function (errors, loadErrors, loadStale) {
     var byArg = {};
     var words = this.data.words;
     errors.forEach(function (e) {
       if (!byArg[e.arg]) byArg[e.arg] = B.message(e, words);
     });
+    (loadErrors || []).forEach(function (e) {
+      if (!byArg[e.arg]) byArg[e.arg] = e.message;
+    });
     var block = this.block;
     var fields = this.fields;
-    ALL_KEYS.forEach(function (key) {
+    this.keys.forEach(function (key) {
       var field = fields[key];
       var slot = block.querySelector("#bc-" + key + "-error");
       var message = byArg[key] || "";
@@ -580,8 +1119,9 @@
       else field.removeAttribute("aria-invalid");
     });
     var stale = errors.length > 0;
-    if (this.stale) this.stale.hidden = !stale;
+    if (this.stale) this.stale.hidden = !(stale || loadStale);
     this.results.classList.toggle("stale", stale);
+    if (this.section) this.section.classList.toggle("stale", !!loadStale);
   };
 
   /** The form's values parsed: {params, odds, oddsInput, library} or {errors}. */
@@ -626,6 +1166,69 @@
     };
   };
 
+  /** The section's fields as SadeRecovery.parse's keys (the schedule's added by `parseLoad`). */
+  function loadFields(values) {
+    return {
+      demand: values.demand,
+      capacity: values.capacity,
+      timeout: values["recovery-timeout"],
+      outage: values["recovery-outage"],
+      horizon: values.horizon,
+      queue: values.queue,
+      shed: values.shed === "true" ? "true" : "false",
+      budget: values.budget,
+    };
+  }
+
+  /** SadeRecovery's argument names → the form's. */
+  var LOAD_ARGS = { timeout: "recovery-timeout", outage: "recovery-outage", jitter: "recovery-jitter" };
+
+  /**
+   * The section's inputs: {input, params, inputs, key} when they can be simulated; else
+   * {errors: [{arg, message}] (the section's fields only: the schedule's are `parse`'s)}.
+   */
+  Calculator.prototype.parseLoad = function (values) {
+    var input = loadFields(values);
+    var strategy = values["recovery-jitter"];
+    var words = this.loadWords;
+    var errors = [];
+    var add = function (list) {
+      list.forEach(function (e) {
+        if (SCHEDULE_KEYS.indexOf(e.arg) >= 0) return;
+        errors.push({ arg: LOAD_ARGS[e.arg] || e.arg, message: R.message(e, words) });
+      });
+    };
+    if (B.strategies.indexOf(strategy) < 0) {
+      add([B.engine.inputError("jitter", "unknown_strategy", strategy)]);
+    }
+    // The section's fields alone (a schedule that parses), so their errors show whatever the
+    // schedule's state.
+    var alone = { base: "100ms", jitter: "none" };
+    Object.keys(input).forEach(function (k) {
+      alone[k] = input[k];
+    });
+    var checked = R.parse(alone);
+    if (!checked.ok) add(checked.errors);
+    SCHEDULE_KEYS.forEach(function (k) {
+      input[k] = values[k];
+    });
+    input.jitter = strategy;
+    if (errors.length > 0) return { errors: errors };
+    var parsed = R.parse(input);
+    if (!parsed.ok) {
+      add(parsed.errors);
+      return { errors: errors };
+    }
+    return {
+      input: input,
+      params: parsed.params,
+      inputs: parsed.inputs,
+      key: SCHEDULE_KEYS.map(function (k) {
+        return values[k];
+      }).join("&") + "&" + loadQueryOf(values),
+    };
+  };
+
   /** The results' HTML for parsed values (the same as the build's). */
   Calculator.prototype.render = function (parsed) {
     var d = this.data;
@@ -659,19 +1262,58 @@
     return html;
   };
 
+  /** Simulates the section's inputs off this thread; renders them when every budget is in. */
+  Calculator.prototype.recompute = function (load) {
+    var self = this;
+    var section = this.section;
+    var started = performance.now();
+    this.computing.hidden = false;
+    section.setAttribute("aria-busy", "true");
+    this.pool.run(load.input, load.inputs.budgets, function (runs) {
+      var computed = performance.now();
+      var html = recoveryHtml(runs, load.inputs, load.params, self.data);
+      // The heading and the note stay; the chart and the table after them are replaced.
+      var computing = self.computing;
+      while (computing.nextSibling) section.removeChild(computing.nextSibling);
+      computing.insertAdjacentHTML("afterend", html);
+      if (self.pool.job === null) {
+        computing.hidden = true;
+        section.removeAttribute("aria-busy");
+      }
+      var rendered = performance.now();
+      section.dispatchEvent(new CustomEvent("sade:recovered", {
+        bubbles: true,
+        detail: {
+          ms: rendered - started,
+          compute: computed - started,
+          render: rendered - computed,
+          query: load.key,
+          where: self.pool.failed ? "page" : "worker",
+        },
+      }));
+    });
+  };
+
   /** Parses the form; on success renders and returns true, else shows the errors. */
   Calculator.prototype.run = function (options) {
     var started = performance.now();
     var values = this.values();
     var parsed = this.parse(values);
-    if (parsed.errors) {
-      this.showErrors(parsed.errors);
-      return false;
+    var load = this.section ? this.parseLoad(values) : null;
+    var loadStale = load !== null && !!load.errors;
+    this.showErrors(parsed.errors || [], load && load.errors, loadStale);
+    if (parsed.errors && (load === null || load.errors)) return false;
+    var clients = parsed.params ? parsed.params.clients : load.params.clients;
+    if (options && options.onlyIfLive && clients > LIVE_CLIENTS) return false;
+    var force = options && options.force;
+    // The simulation first: it runs in the workers while this thread renders the rest.
+    if (load !== null && !load.errors && (load.key !== this.lastLoad || force)) {
+      this.lastLoad = load.key;
+      this.recompute(load);
     }
-    this.showErrors([]);
-    if (options && options.onlyIfLive && parsed.params.clients > LIVE_CLIENTS) return false;
+    if (parsed.errors) return false;
     var query = queryOf(values);
-    if (query !== this.lastQuery || (options && options.force)) {
+    if (query !== this.lastQuery || force) {
       var html = this.render(parsed);
       this.results.setAttribute("aria-busy", "true");
       this.results.innerHTML = html;
@@ -683,8 +1325,10 @@
         detail: { ms: elapsed, query: query },
       }));
     }
+    if (load !== null && load.errors) return false;
     if (this.syncUrl && !(options && options.keepUrl)) {
-      var url = "?" + query + window.location.hash;
+      var full = load !== null ? query + "&" + loadQueryOf(values) : query;
+      var url = "?" + full + window.location.hash;
       if (window.location.search + window.location.hash !== url) {
         window.history.replaceState(window.history.state, "", url);
       }
@@ -717,7 +1361,17 @@
   Calculator.prototype.start = function () {
     var self = this;
     // The built results are for the form's initial values.
-    this.lastQuery = queryOf(this.values());
+    var initial = this.values();
+    this.lastQuery = queryOf(initial);
+    if (this.section) {
+      var load = this.parseLoad(initial);
+      this.lastLoad = load.errors ? null : load.key;
+      // The workers start when the reader turns to the form, not with every page view.
+      var pool = this.pool;
+      this.form.addEventListener("focusin", function () {
+        pool.start();
+      });
+    }
     this.form.addEventListener("input", function () {
       self.schedule(true);
     });
@@ -772,6 +1426,10 @@
     oddsTableHtml: oddsTableHtml,
     outageChartHtml: outageChartHtml,
     libraryHtml: libraryHtml,
+    recoverySvg: recoverySvg,
+    recoveryChartHtml: recoveryChartHtml,
+    recoveryTableHtml: recoveryTableHtml,
+    recoveryHtml: recoveryHtml,
     fixed: fixed,
   });
 

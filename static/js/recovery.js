@@ -92,15 +92,6 @@
     return k !== "timeout" && k !== "outage" && k !== "shed";
   });
 
-  /**
-   * English messages of the codes that `words.messages` does not have yet; `message` falls back
-   * to them (`{label}`, `{value}` and the error's other values are filled in).
-   */
-  var FALLBACK_MESSAGES = {
-    setting_range: "{label} is `{value}`, but {allowed}",
-    not_bool: "{label}: `{value}` is neither true nor false",
-  };
-
   // ---------------------------------------------------------------------------------------
   // Arithmetic shared with Rust (math.rs, budget.rs).
 
@@ -384,12 +375,16 @@
     var range = function (arg, ms, min) {
       return E.inputError(arg, "duration_range", E.delayText(ms), { min: min, max: "1h" });
     };
-    // "above 0": the words say "from 0s", the nearest they have.
-    if (!(i.timeout_ms > 0 && i.timeout_ms <= MAX_DURATION_MS)) return range("timeout", i.timeout_ms, "0s");
+    if (!(i.timeout_ms > 0 && i.timeout_ms <= MAX_DURATION_MS)) {
+      return E.inputError("timeout", "duration_above", E.delayText(i.timeout_ms), { max: "1h" });
+    }
     if (i.outage_ms > MAX_DURATION_MS) return range("outage", i.outage_ms, "0s");
     if (!(i.horizon_ms >= MIN_HORIZON_MS && i.horizon_ms <= MAX_DURATION_MS)) {
       return range("horizon", i.horizon_ms, "10s");
     }
+    // Ten whole seconds from the first whole second after the outage (`min_horizon_ms`).
+    var least = Math.ceil(i.outage_ms / 1000) * 1000 + MIN_HORIZON_MS - i.outage_ms;
+    if (i.horizon_ms < least) return range("horizon", i.horizon_ms, E.delayText(least));
     if (i.queue !== null && i.queue > MAX_QUEUE) {
       return E.inputError("queue", "queue_range", String(i.queue), { max: MAX_QUEUE });
     }
@@ -442,82 +437,14 @@
     return { ok: true, params: parsed.params, inputs: checked.inputs };
   }
 
-  /** An error's message in the words of a page (backoff.js's `message`, with the fallbacks). */
+  /** An error's message in the words of a page (backoff.js's `message`). */
   function message(error, words) {
-    if (words.messages[error.code] === undefined && FALLBACK_MESSAGES[error.code] !== undefined) {
-      var messages = {};
-      Object.keys(words.messages).forEach(function (k) {
-        messages[k] = words.messages[k];
-      });
-      messages[error.code] = FALLBACK_MESSAGES[error.code];
-      words = { form: words.form, messages: messages };
-    }
     return B.message(error, words);
   }
 
   // ---------------------------------------------------------------------------------------
   // ChaCha8 streams a block at a time (src/backoff/chacha.rs `Stream`): stream sHi·2³² + c of
   // client c keeps its 16 words at c·16 of one array, with its next word and block beside.
-
-  /** backoff.js's block function, writing block `ctr` of stream (sHi·2³² + sLo) at out[off…]. */
-  function chachaBlock(key, ctr, sLo, sHi, out, off) {
-    var j0 = 0x61707865, j1 = 0x3320646e, j2 = 0x79622d32, j3 = 0x6b206574;
-    var j4 = key[0] | 0, j5 = key[1] | 0, j6 = key[2] | 0, j7 = key[3] | 0;
-    var j8 = key[4] | 0, j9 = key[5] | 0, j10 = key[6] | 0, j11 = key[7] | 0;
-    var j12 = ctr | 0, j13 = 0, j14 = sLo | 0, j15 = sHi | 0;
-    var x0 = j0, x1 = j1, x2 = j2, x3 = j3, x4 = j4, x5 = j5, x6 = j6, x7 = j7;
-    var x8 = j8, x9 = j9, x10 = j10, x11 = j11, x12 = j12, x13 = j13, x14 = j14, x15 = j15;
-    for (var i = 0; i < 4; i++) {
-      x0 = (x0 + x4) | 0; x12 ^= x0; x12 = (x12 << 16) | (x12 >>> 16);
-      x8 = (x8 + x12) | 0; x4 ^= x8; x4 = (x4 << 12) | (x4 >>> 20);
-      x0 = (x0 + x4) | 0; x12 ^= x0; x12 = (x12 << 8) | (x12 >>> 24);
-      x8 = (x8 + x12) | 0; x4 ^= x8; x4 = (x4 << 7) | (x4 >>> 25);
-      x1 = (x1 + x5) | 0; x13 ^= x1; x13 = (x13 << 16) | (x13 >>> 16);
-      x9 = (x9 + x13) | 0; x5 ^= x9; x5 = (x5 << 12) | (x5 >>> 20);
-      x1 = (x1 + x5) | 0; x13 ^= x1; x13 = (x13 << 8) | (x13 >>> 24);
-      x9 = (x9 + x13) | 0; x5 ^= x9; x5 = (x5 << 7) | (x5 >>> 25);
-      x2 = (x2 + x6) | 0; x14 ^= x2; x14 = (x14 << 16) | (x14 >>> 16);
-      x10 = (x10 + x14) | 0; x6 ^= x10; x6 = (x6 << 12) | (x6 >>> 20);
-      x2 = (x2 + x6) | 0; x14 ^= x2; x14 = (x14 << 8) | (x14 >>> 24);
-      x10 = (x10 + x14) | 0; x6 ^= x10; x6 = (x6 << 7) | (x6 >>> 25);
-      x3 = (x3 + x7) | 0; x15 ^= x3; x15 = (x15 << 16) | (x15 >>> 16);
-      x11 = (x11 + x15) | 0; x7 ^= x11; x7 = (x7 << 12) | (x7 >>> 20);
-      x3 = (x3 + x7) | 0; x15 ^= x3; x15 = (x15 << 8) | (x15 >>> 24);
-      x11 = (x11 + x15) | 0; x7 ^= x11; x7 = (x7 << 7) | (x7 >>> 25);
-      x0 = (x0 + x5) | 0; x15 ^= x0; x15 = (x15 << 16) | (x15 >>> 16);
-      x10 = (x10 + x15) | 0; x5 ^= x10; x5 = (x5 << 12) | (x5 >>> 20);
-      x0 = (x0 + x5) | 0; x15 ^= x0; x15 = (x15 << 8) | (x15 >>> 24);
-      x10 = (x10 + x15) | 0; x5 ^= x10; x5 = (x5 << 7) | (x5 >>> 25);
-      x1 = (x1 + x6) | 0; x12 ^= x1; x12 = (x12 << 16) | (x12 >>> 16);
-      x11 = (x11 + x12) | 0; x6 ^= x11; x6 = (x6 << 12) | (x6 >>> 20);
-      x1 = (x1 + x6) | 0; x12 ^= x1; x12 = (x12 << 8) | (x12 >>> 24);
-      x11 = (x11 + x12) | 0; x6 ^= x11; x6 = (x6 << 7) | (x6 >>> 25);
-      x2 = (x2 + x7) | 0; x13 ^= x2; x13 = (x13 << 16) | (x13 >>> 16);
-      x8 = (x8 + x13) | 0; x7 ^= x8; x7 = (x7 << 12) | (x7 >>> 20);
-      x2 = (x2 + x7) | 0; x13 ^= x2; x13 = (x13 << 8) | (x13 >>> 24);
-      x8 = (x8 + x13) | 0; x7 ^= x8; x7 = (x7 << 7) | (x7 >>> 25);
-      x3 = (x3 + x4) | 0; x14 ^= x3; x14 = (x14 << 16) | (x14 >>> 16);
-      x9 = (x9 + x14) | 0; x4 ^= x9; x4 = (x4 << 12) | (x4 >>> 20);
-      x3 = (x3 + x4) | 0; x14 ^= x3; x14 = (x14 << 8) | (x14 >>> 24);
-      x9 = (x9 + x14) | 0; x4 ^= x9; x4 = (x4 << 7) | (x4 >>> 25);
-    }
-    out[off] = x0 + j0;
-    out[off + 1] = x1 + j1;
-    out[off + 2] = x2 + j2;
-    out[off + 3] = x3 + j3;
-    out[off + 4] = x4 + j4;
-    out[off + 5] = x5 + j5;
-    out[off + 6] = x6 + j6;
-    out[off + 7] = x7 + j7;
-    out[off + 8] = x8 + j8;
-    out[off + 9] = x9 + j9;
-    out[off + 10] = x10 + j10;
-    out[off + 11] = x11 + j11;
-    out[off + 12] = x12 + j12;
-    out[off + 13] = x13 + j13;
-    out[off + 14] = x14 + j14;
-    out[off + 15] = x15 + j15;
-  }
 
   var TWO_POW_M53 = 1 / 9007199254740992;
 
@@ -535,7 +462,7 @@
     var i = this.next[c];
     var off = c << 4;
     if (i === 16) {
-      chachaBlock(this.key, this.block[c]++, c, this.sHi, this.words, off);
+      E.chachaBlock(this.key, this.block[c]++, 0, c, this.sHi, this.words, off);
       i = 0;
     }
     this.next[c] = i + 2;

@@ -599,7 +599,7 @@ function layout() {
 
 for (const [width, height] of [[1280, 800], [390, 844]]) {
   for (const lang of ["en", "tr"]) {
-    test(`${lang} at ${width} × ${height}: every strategy on screen, nothing wider than the page, readable chart text`, async () => {
+    test(`${lang} at ${width} × ${height}: every strategy on screen, nothing wider than the page, readable chart text, with the section too`, async () => {
       const page = await open(`/${lang}/tools/calc/`, { viewport: { width, height } });
       const l = await page.evaluate(`(${layout.toString()})()`);
       assert.equal(l.scrollWidth, l.viewport, "the page is no wider than the viewport");
@@ -610,6 +610,21 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       if (l.noneShare > l.fullShare) assert.ok(l.none > l.full, `None's tallest bar ${l.none} px, Full's ${l.full} px`);
       assert.deepEqual(l.clipped, [], "clipped labels or options");
       await close(page);
+      // With the "Will it come back?" section: its fields and its chart and table fit too.
+      const load = await open(`/${lang}/tools/load/`, { viewport: { width, height } });
+      const m = await load.evaluate(`(${layout.toString()})()`);
+      assert.equal(m.scrollWidth, m.viewport, "the page with the section is no wider than the viewport");
+      assert.deepEqual(m.clipped, [], "clipped labels or options of the section");
+      const section = await load.evaluate(() => {
+        const s = document.querySelector("section.backoff-recovery-results");
+        const texts = [...s.querySelectorAll("svg text")]
+          .filter((t) => getComputedStyle(t).display !== "none")
+          .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+        return { right: s.getBoundingClientRect().right, smallest: Math.min(...texts) };
+      });
+      assert.ok(section.right <= m.viewport, `the section ends at ${section.right}`);
+      assert.ok(section.smallest >= 11, `the section's chart text ${section.smallest} px`);
+      await close(load);
     });
   }
 }
@@ -621,5 +636,433 @@ test("/ is a language chooser, not a redirect", async () => {
   const names = await page.locator(".language-chooser li .name").allTextContents();
   assert.deepEqual(names, ["Türkçe", "English"]);
   assert.equal(await page.locator(".language-chooser li p").count(), 2);
+  await close(page);
+});
+
+// ---- the "Will it come back?" section (with `demand`): computed in a worker ------------------
+
+const LOAD_KEYS = ["demand", "capacity", "recovery-timeout", "recovery-outage", "horizon", "queue",
+  "shed", "budget", "recovery-jitter"];
+const SECTION = "section.backoff-recovery-results";
+const TEXT_LOAD_KEYS = ["demand", "capacity", "recovery-timeout", "recovery-outage", "horizon", "queue"];
+
+/** The query the script writes for a calculator with the section: `shed` only when on. */
+function loadQuery(values) {
+  return queryOf(values) + "&" + LOAD_KEYS.filter((k) => k !== "shed" || values.shed === "true")
+    .map((k) => k + "=" + encodeURIComponent(values[k]).replace(/%2C/gi, ","))
+    .join("&");
+}
+
+/** Types a whole set (schedule and section) into the form, leaves the last field. */
+async function setLoadFields(page, values) {
+  const block = page.locator(".backoff-calculator-block").first();
+  for (const key of KEYS) {
+    if (key === "jitter") await block.locator("#bc-jitter").selectOption(values.jitter);
+    else await block.locator(`#bc-${key}`).fill(values[key]);
+  }
+  await block.locator("#bc-budget").selectOption(values.budget);
+  await block.locator("#bc-recovery-jitter").selectOption(values["recovery-jitter"]);
+  await block.locator("#bc-shed").setChecked(values.shed === "true");
+  for (const key of TEXT_LOAD_KEYS) await block.locator(`#bc-${key}`).fill(values[key]);
+  await block.locator("#bc-queue").press("Tab");
+}
+
+/** The section's markup once no simulation is under way. */
+async function settledSection(page) {
+  await page.waitForFunction((sel) => {
+    const s = document.querySelector(sel);
+    return !s.hasAttribute("aria-busy") && s.querySelector(".computing").hidden;
+  }, SECTION, { timeout: 30000 });
+  return page.evaluate((sel) => document.querySelector(sel).innerHTML, SECTION);
+}
+
+/** The built section of a page, as the browser parses it (scripts off). */
+async function builtSection(path) {
+  const page = await open(path, { javaScriptEnabled: false });
+  const html = await page.evaluate((sel) => document.querySelector(sel).innerHTML, SECTION);
+  await close(page);
+  return html;
+}
+
+/** The section's chart and table as `sade build` wrote them: the text after the note. */
+async function rawSection(path) {
+  const text = await (await fetch(BASE + path)).text();
+  const note = text.indexOf("<p class=\"computing\" hidden>");
+  assert.ok(note > 0, `${path} has the section`);
+  const from = text.indexOf("</p>\n", note) + "</p>".length;
+  return text.slice(from, text.indexOf("</section>", from));
+}
+
+/**
+ * In the page: what the script writes for `values` (SadeCalculator.recoveryHtml of every run,
+ * computed here on the main thread), as text.
+ */
+function scriptSection(values) {
+  const block = document.querySelector(".backoff-calculator-block");
+  const data = JSON.parse(block.querySelector("script.sade-data").textContent);
+  const input = {
+    base: values.base, factor: values.factor, cap: values.cap, attempts: values.attempts,
+    seed: values.seed, clients: values.clients, jitter: values["recovery-jitter"],
+    demand: values.demand, capacity: values.capacity, timeout: values["recovery-timeout"],
+    outage: values["recovery-outage"], horizon: values.horizon, queue: values.queue,
+    shed: values.shed === "true" ? "true" : "false", budget: values.budget,
+  };
+  const parsed = window.SadeRecovery.parse(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  const runs = parsed.inputs.budgets.map((budget) => ({
+    budget,
+    run: window.SadeRecovery.run(parsed.params, parsed.inputs, parsed.params.strategies[0], budget),
+  }));
+  return window.SadeCalculator.recoveryHtml(runs, parsed.inputs, parsed.params, data);
+}
+
+/** The form's values of every field, the section's included (`shed` as the script reads it). */
+function formValues() {
+  const form = document.querySelector("form.backoff-calculator");
+  const out = {};
+  for (const k of ["base", "factor", "cap", "attempts", "jitter", "seed", "clients", "demand", "capacity",
+    "recovery-timeout", "recovery-outage", "horizon", "queue", "budget", "recovery-jitter"]) {
+    out[k] = form.elements.namedItem(k).value;
+  }
+  out.shed = form.elements.namedItem("shed").checked ? "true" : "";
+  return out;
+}
+
+/** Changes the demand and back, so that the script simulates and renders the built values. */
+async function recomputeSection(page) {
+  const demand = await page.locator("#bc-demand").inputValue();
+  await page.locator("#bc-demand").fill(String(Number(demand) + 1));
+  await page.locator("#bc-demand").press("Tab");
+  await page.waitForFunction((d) => new URLSearchParams(location.search).get("demand") === d,
+    String(Number(demand) + 1));
+  await settledSection(page);
+  await page.locator("#bc-demand").fill(demand);
+  await page.locator("#bc-demand").press("Tab");
+  await page.waitForFunction((d) => new URLSearchParams(location.search).get("demand") === d, demand);
+  return settledSection(page);
+}
+
+for (const lang of ["en", "tr"]) {
+  test(`${lang}: the section the script renders for the built inputs is the build's, byte for byte`, async (t) => {
+    for (const path of [`/${lang}/tools/load-small/`, `/${lang}/tools/load/`]) {
+      const built = await builtSection(path);
+      const page = await open(path);
+      assert.equal(await page.evaluate((sel) => document.querySelector(sel).innerHTML, SECTION), built,
+        `${path}: the script left the built section alone`);
+      // The text the script writes, before the browser parses it, is the text sade wrote.
+      const values = await page.evaluate(formValues);
+      const raw = await rawSection(path);
+      assert.equal(await page.evaluate(scriptSection, values), raw, `${path}: the script's markup`);
+      // And through the form and the worker: another demand, then the built one again.
+      assert.equal(await recomputeSection(page), built, `${path}: recomputed in the worker`);
+      await close(page);
+    }
+    t.diagnostic("the section's chart and table equal the build's at the defaults and for a small fleet");
+  });
+
+  test(`${lang}: fleets under load typed into the form render as sade build renders them`, async (t) => {
+    assert.ok(CASES.loads.length >= 6);
+    const page = await open(`/${lang}/tools/load-small/`);
+    const seen = new Set();
+    for (const [i, values] of CASES.loads.entries()) {
+      const what = `${lang} load ${i} ${loadQuery(values)}`;
+      await setLoadFields(page, values);
+      await page.waitForFunction((q) => window.location.search === q, loadQuery(values), { timeout: 30000 });
+      const got = await settledSection(page);
+      const built = await builtSection(`/${lang}/tools/load-${i}/`);
+      assert.equal(got, built, `${what}: the section`);
+      assert.equal(await page.evaluate(scriptSection, values), await rawSection(`/${lang}/tools/load-${i}/`),
+        `${what}: the script's markup as text`);
+      const stale = await page.evaluate((sel) => document.querySelector(sel).classList.contains("stale"), SECTION);
+      assert.equal(stale, false, what);
+      seen.add(values.budget);
+      seen.add(values["recovery-jitter"]);
+    }
+    for (const name of ["all", "none", "grpc", "aws", "finagle", "linkerd", "envoy", "sre", "full", "equal", "decorrelated"]) {
+      assert.ok(seen.has(name), `a set with ${name}`);
+    }
+    t.diagnostic(`${CASES.loads.length} fleets under load equal the build's section`);
+    await close(page);
+  });
+}
+
+test("the section's fields round-trip through the URL", async () => {
+  for (const lang of ["en", "tr"]) {
+    const k = CASES.loads.findIndex((v) => v.shed === "true" && v.budget !== "all");
+    assert.ok(k >= 0, "a set with shed and one budget");
+    const values = CASES.loads[k];
+    const link = loadQuery(values);
+    const page = await open(`/${lang}/tools/load-small/${link}`);
+    assert.deepEqual(await page.evaluate(formValues), values, "the form holds the link's values");
+    assert.equal(await settledSection(page), await builtSection(`/${lang}/tools/load-${k}/`),
+      `${lang}: the linked section`);
+    assert.equal(await page.evaluate(() => window.location.search), link, "opening leaves the URL");
+
+    // Edits update the URL: shed off (it leaves the query), another budget, another strategy.
+    await page.locator("#bc-shed").setChecked(false);
+    const off = { ...values, shed: "" };
+    await waitForQuery(page, loadQuery(off));
+    assert.doesNotMatch(await page.evaluate(() => window.location.search), /shed=/);
+    await page.locator("#bc-budget").selectOption("all");
+    await page.locator("#bc-recovery-jitter").selectOption("decorrelated");
+    const edited = { ...off, budget: "all", "recovery-jitter": "decorrelated" };
+    await waitForQuery(page, loadQuery(edited));
+    await page.locator("#bc-shed").setChecked(true);
+    await page.locator("#bc-queue").fill("none");
+    await page.locator("#bc-horizon").fill("12s");
+    await page.locator("#bc-horizon").press("Tab");
+    const last = { ...edited, shed: "true", queue: "none", horizon: "12s" };
+    await waitForQuery(page, loadQuery(last));
+    const section = await settledSection(page);
+    assert.equal((section.match(/<g class="strip budget-/g) || []).length, 7, "every budget");
+    assert.match(section, /data-strategy="decorrelated"/);
+
+    // The odds' fields are not the section's: changing one leaves the section as it is.
+    const recomputed = await page.evaluate(() => new Promise((resolve) => {
+      const section = document.querySelector("section.backoff-recovery-results");
+      let fired = false;
+      section.addEventListener("sade:recovered", () => {
+        fired = true;
+      });
+      const fail = document.getElementById("bc-fail");
+      fail.value = "30%";
+      fail.dispatchEvent(new Event("input", { bubbles: true }));
+      setTimeout(() => resolve(fired || section.hasAttribute("aria-busy")), 600);
+    }));
+    assert.equal(recomputed, false, "the odds do not recompute the section");
+    assert.equal(await page.evaluate(() => new URLSearchParams(location.search).get("fail")), "30%");
+    assert.equal(await settledSection(page), section);
+    await page.locator("#bc-fail").fill("");
+    await waitForQuery(page, loadQuery(last));
+
+    // The edited URL, opened again, shows the same section.
+    const again = await open(`/${lang}/tools/load-small/${loadQuery(last)}`);
+    assert.deepEqual(await again.evaluate(formValues), last);
+    assert.equal(await settledSection(again), section, `${lang}: the edited link`);
+    await close(again);
+    await close(page);
+  }
+});
+
+test("an invalid field of the section: its message under its label, the section marked stale", async () => {
+  const english = {
+    abc: "Demand (req/s): `abc` is not a number",
+    zero: "Demand (req/s) must be a number above 0 and at most 1000000",
+    timeout: "Client timeout must be a duration above 0 and at most 1h",
+    queue: "Queue limit must be a whole number from 0 to 10000000, or `none`",
+  };
+  const state = (page) => page.evaluate((sel) => {
+    const out = {};
+    for (const k of ["demand", "capacity", "recovery-timeout", "queue", "base"]) {
+      out[k] = {
+        error: document.getElementById(`bc-${k}-error`).textContent,
+        invalid: document.getElementById(`bc-${k}`).getAttribute("aria-invalid"),
+      };
+    }
+    out.search = window.location.search;
+    out.note = !document.querySelector(".stale-note").hidden;
+    out.section = document.querySelector(sel).classList.contains("stale");
+    out.results = document.querySelector(".backoff-results").classList.contains("stale");
+    return out;
+  }, SECTION);
+  for (const lang of ["en", "tr"]) {
+    const page = await open(`/${lang}/tools/load-small/`);
+    const words = await page.evaluate(() =>
+      JSON.parse(document.querySelector("script.sade-data").textContent).words);
+    const r = words.recovery;
+    const m = words.messages;
+    // The page's words, under the section's labels.
+    const want = {
+      abc: m.not_number.replace("{label}", r.demand).replace("{value}", "abc"),
+      zero: m.rate_range.replace("{label}", r.demand).replace("{max}", "1000000"),
+      timeout: m.duration_above.replace("{label}", r.timeout).replace("{max}", "1h"),
+      queue: m.queue_range.replace("{label}", r.queue).replace("{max}", "10000000"),
+    };
+    if (lang === "en") assert.deepEqual(want, english);
+    else assert.notDeepEqual(want, english);
+    const good = await page.evaluate(() => window.location.search);
+    const built = await page.evaluate((sel) => document.querySelector(sel).innerHTML, SECTION);
+
+    await page.locator("#bc-demand").fill("abc");
+    await page.waitForFunction(() => document.getElementById("bc-demand-error").textContent !== "");
+    let st = await state(page);
+    assert.deepEqual(st.demand, { error: want.abc, invalid: "true" });
+    assert.deepEqual(st.capacity, { error: "", invalid: null });
+    assert.equal(st.section, true, "the section is marked stale");
+    assert.equal(st.note, true, "the stale note shows");
+    assert.equal(st.results, false, "the schedule's results are not stale");
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate((sel) => document.querySelector(sel).innerHTML, SECTION), built,
+      "the last good section stays");
+    assert.equal((await state(page)).search, good, "an invalid edit leaves the URL");
+
+    await page.locator("#bc-demand").fill("0");
+    await page.waitForFunction((w) => document.getElementById("bc-demand-error").textContent === w, want.zero);
+    await page.locator("#bc-demand").fill("100");
+    await page.locator("#bc-recovery-timeout").fill("0s");
+    await page.waitForFunction((w) => document.getElementById("bc-recovery-timeout-error").textContent === w, want.timeout);
+    st = await state(page);
+    assert.deepEqual(st.demand, { error: "", invalid: null });
+    assert.equal(st["recovery-timeout"].invalid, "true");
+    assert.equal(st.section, true);
+    await page.locator("#bc-recovery-timeout").fill("1s");
+    await page.locator("#bc-queue").fill("-3");
+    await page.waitForFunction((w) => document.getElementById("bc-queue-error").textContent === w, want.queue);
+
+    // A schedule field that is invalid makes both stale; its message is the schedule's.
+    await page.locator("#bc-queue").fill("none");
+    await page.locator("#bc-base").fill("100");
+    await page.waitForFunction(() => document.getElementById("bc-base-error").textContent !== "");
+    st = await state(page);
+    assert.equal(st.queue.error, "");
+    assert.equal(st.section, true);
+    assert.equal(st.results, true);
+
+    // Fixed: no message, nothing stale, the built section again.
+    await page.locator("#bc-base").fill("100ms");
+    await page.locator("#bc-base").press("Tab");
+    await page.waitForFunction(() => document.querySelector(".stale-note").hidden);
+    st = await state(page);
+    assert.equal(st.section, false);
+    assert.equal(st.results, false);
+    for (const k of ["demand", "capacity", "recovery-timeout", "queue", "base"]) {
+      assert.deepEqual(st[k], { error: "", invalid: null }, k);
+    }
+    assert.equal(await settledSection(page), built, `${lang}: the section after the fixes`);
+    await close(page);
+  }
+});
+
+/**
+ * In the page: sets the demand to `value` like a keystroke would (an input event) and measures
+ * until the section is rendered: {total} from the event, the script's own {compute, render},
+ * {gap}: the longest time between two animation frames meanwhile, {longest}: the longest task
+ * the page's thread ran (PerformanceObserver "longtask", 50 ms and up), {computing}: whether
+ * the "Simulating…" note showed, {where}: "worker" or "page".
+ */
+function timeRecompute(value) {
+  return new Promise((resolve) => {
+    const field = document.getElementById("bc-demand");
+    const section = document.querySelector("section.backoff-recovery-results");
+    const note = section.querySelector(".computing");
+    let computing = false;
+    let longest = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longest = Math.max(longest, e.duration);
+    });
+    observer.observe({ type: "longtask" });
+    let gap = 0;
+    let last = performance.now();
+    let done = false;
+    const frame = (now) => {
+      gap = Math.max(gap, now - last);
+      last = now;
+      if (!note.hidden) computing = true;
+      if (!done) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    let t0 = 0;
+    section.addEventListener("sade:recovered", (e) => {
+      const total = performance.now() - t0;
+      // One more frame: the render's layout and paint are in the next one.
+      requestAnimationFrame(() => setTimeout(() => {
+        done = true;
+        gap = Math.max(gap, performance.now() - last);
+        observer.disconnect();
+        resolve({ total, ...e.detail, gap, longest, computing });
+      }, 0));
+    }, { once: true });
+    field.value = value;
+    t0 = performance.now();
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `median ${s[Math.floor(s.length / 2)].toFixed(0)} ms, min ${s[0].toFixed(0)}, max ${s[s.length - 1].toFixed(0)}`;
+};
+
+test("timing: the section at its defaults (1000 clients, 800/s, every budget) after a change", async (t) => {
+  const page = await open("/en/tools/load/");
+  // The reader clicks into the field (the workers start then), and types a moment later.
+  await page.locator("#bc-demand").focus();
+  await page.waitForTimeout(500);
+  const runs = [];
+  for (let i = 0; i < 6; i++) runs.push(await page.evaluate(timeRecompute, String(790 + i)));
+  const [first, ...later] = runs;
+  t.diagnostic(`timing section, first change: ${first.total.toFixed(0)} ms from the input event to the render ` +
+    `(debounce 120 ms, simulation ${first.compute.toFixed(0)} ms, render ${first.render.toFixed(0)} ms, in the ${first.where})`);
+  t.diagnostic(`timing section, later changes: ${stats(later.map((r) => r.total))} ` +
+    `(simulation ${stats(later.map((r) => r.compute))}; render ${stats(later.map((r) => r.render))})`);
+  t.diagnostic(`timing section: ${await page.evaluate(() => navigator.hardwareConcurrency)} cores`);
+  for (const r of runs) {
+    assert.equal(r.where, "worker");
+    assert.equal(r.computing, true, "the note shows while it simulates");
+  }
+  // On an idle 2-core machine a change takes 0.55 to 0.8 s (the first 0.8 to 1.2 s): the seven
+  // simulations are most of it, and they are as fast as the engine is. This machine is shared,
+  // and with other builds beside it the same takes 1.5 to 2.5 s, so 1 s would fail for reasons
+  // of its own: the bound here is 3 s, and the diagnostics say how long it took.
+  const median = later.map((r) => r.total).sort((a, b) => a - b)[Math.floor(later.length / 2)];
+  assert.ok(first.total < 3000, `the first change took ${first.total} ms`);
+  assert.ok(median < 3000, `later changes took ${median} ms (median)`);
+  assert.equal(await page.evaluate(() => document.querySelector(".computing").hidden), true);
+  await close(page);
+});
+
+test("typing stays responsive while the section simulates", async (t) => {
+  const page = await open("/en/tools/load/");
+  await page.locator("#bc-demand").focus();
+  await page.evaluate(timeRecompute, "801");
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await page.evaluate(timeRecompute, String(802 + i)));
+  t.diagnostic(`responsiveness: longest task on the page's thread ${stats(runs.map((r) => r.longest))}; ` +
+    `longest time between frames ${stats(runs.map((r) => r.gap))}; the script's render ` +
+    `${stats(runs.map((r) => r.render))}`);
+  // Frames keep coming while the workers run; no task of the page's thread, the render of the
+  // results and the browser's layout of them included, takes 100 ms. The best of three: on a
+  // shared machine the thread can be kept waiting by other processes at any moment.
+  const best = (key) => Math.min(...runs.map((r) => r[key]));
+  assert.ok(best("longest") < 100, `the longest task took ${best("longest")} ms`);
+  assert.ok(best("gap") < 100 + 17, `frames stopped for ${best("gap")} ms`);
+  assert.ok(best("render") < 100, `the script's render took ${best("render")} ms`);
+  await settledSection(page);
+  await close(page);
+});
+
+test("without Web Workers the section is computed on the page, one budget per task", async () => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    delete window.Worker;
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${BASE}/en/tools/load-small/`);
+  await page.waitForSelector(ENHANCED, { state: "attached" });
+  assert.equal(await page.evaluate(() => typeof window.Worker), "undefined");
+  const built = await builtSection("/en/tools/load-small/");
+  assert.equal(await recomputeSection(page), built);
+  const r = await page.evaluate(timeRecompute, "150");
+  assert.equal(r.where, "page");
+  await settledSection(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the section works under Content-Security-Policy: script-src 'self' (a worker from the site, no eval, no blob:)", async () => {
+  const page = await open("/csp/en/tools/load-small/");
+  assert.equal(page.response.headers()["content-security-policy"], "script-src 'self'");
+  const built = await builtSection("/en/tools/load-small/");
+  assert.equal(await recomputeSection(page), built);
+  const r = await page.evaluate(timeRecompute, "120");
+  assert.equal(r.where, "worker", "the worker ran under the policy");
+  const csp = page.console.filter((m) => /Content Security Policy|Refused to/i.test(m));
+  assert.deepEqual(csp, [], "CSP errors in the console");
+  for (const file of ["calculator.js", "recovery.js", "recovery-worker.js"]) {
+    const source = await (await fetch(`${BASE}/js/${file}`)).text();
+    assert.doesNotMatch(source, /\beval\s*\(|new Function|blob:|createObjectURL|importScripts\s*\(\s*["']https?:/, file);
+  }
   await close(page);
 });

@@ -92,6 +92,7 @@ pub(super) const EN: Words = Words {
         unknown_argument: "`{label}` is not a field sade knows",
         rate_range: "{label} must be a number above 0 and at most {max}",
         duration_range: "{label} must be a duration from {min} to {max}",
+        duration_above: "{label} must be a duration above 0 and at most {max}",
         queue_range: "{label} must be a whole number from 0 to {max}, or `none`",
         unknown_budget: "{label}: `{value}` is not a retry budget",
         too_many_requests: "{label}: that is {requests} requests over the simulated time; at \
@@ -209,6 +210,7 @@ pub(super) const EN: Words = Words {
         budgets_field: "Retry budgets",
         strategy: "Jitter",
         hint_rate: "e.g. 800",
+        hint_capacity: "e.g. 1000",
         hint_queue: "e.g. 200, or none",
         computing: "Simulating…",
     },

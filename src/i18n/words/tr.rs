@@ -94,6 +94,7 @@ pub(super) const TR: Words = Words {
         unknown_argument: "`{label}` bilinen bir alan değil",
         rate_range: "{label} sıfırdan büyük ve en çok {max} olan bir sayı olmalı",
         duration_range: "{label} {min} ile {max} arasında bir süre olmalı",
+        duration_above: "{label} sıfırdan uzun ve en çok {max} olan bir süre olmalı",
         queue_range: "{label} 0 ile {max} arasında bir tam sayı ya da `none` olmalı",
         unknown_budget: "{label}: `{value}` bir yeniden deneme bütçesi değil",
         too_many_requests: "{label}: bu, benzetim süresince {requests} istek demek; en çok {max} \
@@ -214,6 +215,7 @@ pub(super) const TR: Words = Words {
         budgets_field: "Yeniden deneme bütçeleri",
         strategy: "Jitter",
         hint_rate: "örn. 800",
+        hint_capacity: "örn. 1000",
         hint_queue: "örn. 200 ya da none",
         computing: "Hesaplanıyor…",
     },
