@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use sade::backoff::{Delay, Params, Strategy};
-use sade::recovery::{Bin, Budget, Inputs, Recovery, Run, BIN_MS, START_MS};
+use sade::recovery::{min_horizon_ms, Bin, Budget, Inputs, Recovery, Run, BIN_MS, START_MS};
 
 fn ms(x: f64) -> Delay {
     Delay::from_ms(x).unwrap()
@@ -55,7 +55,7 @@ fn case() -> impl proptest::strategy::Strategy<Value = Case> {
             5.0f64..400.0,
             10.0f64..3_000.0,
             prop_oneof![Just(0.0), 0.0f64..8_000.0],
-            10_000.0f64..14_000.0,
+            0.0f64..4_000.0,
             prop_oneof![Just(None), (0u32..50).prop_map(Some)],
             any::<bool>(),
         ),
@@ -63,7 +63,7 @@ fn case() -> impl proptest::strategy::Strategy<Value = Case> {
         .prop_map(
             |(
                 (base, cap_factor, attempts, clients, seed),
-                (demand, capacity, timeout, outage, horizon, queue, shed),
+                (demand, capacity, timeout, outage, extra, queue, shed),
             )| Case {
                 base,
                 cap: base * cap_factor,
@@ -74,7 +74,8 @@ fn case() -> impl proptest::strategy::Strategy<Value = Case> {
                 capacity,
                 timeout,
                 outage,
-                horizon,
+                // The shortest horizon the inputs accept, and up to 4 s more.
+                horizon: min_horizon_ms(outage) + extra,
                 queue,
                 shed,
             },
