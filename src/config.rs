@@ -29,8 +29,9 @@ const BASE_URL_HELP: &str = "write an absolute http(s) URL: `https://example.com
 pub const CONFIG_FILE: &str = "sade.yaml";
 
 /// Every key `sade.yaml` may use, at any level (for "did you mean" on an unknown one).
-pub const CONFIG_KEYS: [&str; 9] = [
+pub const CONFIG_KEYS: [&str; 10] = [
     "base_url",
+    "search",
     "default_language",
     "author",
     "languages",
@@ -59,6 +60,9 @@ pub struct Config {
     /// Sections by the name pages use in `section:` (none: a site of stand-alone pages).
     #[serde(default)]
     pub sections: BTreeMap<String, SectionConfig>,
+    /// Whether the site has a search page and index (`search: false` turns them off).
+    #[serde(default = "yes")]
+    pub search: bool,
     /// Every path of the site, under the base path of `base_url` (made by [`Config::parse`]).
     #[serde(skip)]
     pub urls: Urls,
@@ -66,6 +70,10 @@ pub struct Config {
     /// `url:` front matter is written for that one.
     #[serde(skip)]
     pub written_urls: Option<Urls>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Per-language site identity.

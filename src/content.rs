@@ -18,7 +18,7 @@ use crate::timings::{time, Part, Timings};
 pub const CONTENT_DIR: &str = "content";
 
 /// Every front matter key a page may use (for "did you mean" on an unknown one).
-pub const FRONT_MATTER_KEYS: [&str; 12] = [
+pub const FRONT_MATTER_KEYS: [&str; 13] = [
     "title",
     "description",
     "url",
@@ -31,6 +31,7 @@ pub const FRONT_MATTER_KEYS: [&str; 12] = [
     "draft",
     "slug",
     "weight",
+    "search",
 ];
 
 #[derive(Deserialize)]
@@ -59,6 +60,12 @@ struct RawFrontMatter {
     slug: Option<String>,
     #[serde(default)]
     weight: i64,
+    #[serde(default = "yes")]
+    search: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A page's validated front matter.
@@ -85,6 +92,8 @@ pub struct FrontMatter {
     pub slug: String,
     /// Ordering hint in lists (lower first); default 0.
     pub weight: i64,
+    /// In the site's search (`search: false` leaves the page out); default true.
+    pub search: bool,
 }
 
 /// One source page.
@@ -418,6 +427,7 @@ pub fn parse_page(
             draft: raw.draft,
             slug,
             weight: raw.weight,
+            search: raw.search,
         },
         source,
         name,

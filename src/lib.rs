@@ -60,6 +60,7 @@ pub mod recovery;
 pub mod render;
 pub mod report;
 pub mod scaffold;
+pub mod search;
 pub mod serve;
 pub mod shortcode;
 pub mod site;

@@ -17,6 +17,8 @@ use crate::site::Site;
 use crate::templates::{Strings, Templates};
 use crate::urls::twin;
 
+mod search;
+
 /// Entries of each Atom feed: the newest pages, as feed readers expect (the feed carries each
 /// page's whole body, so a feed of every page would grow with the site).
 pub const FEED_ENTRIES: usize = 20;
@@ -345,7 +347,7 @@ impl<'a> Lists<'a> {
                 ),
             )),
             Output::Llms => Ok(OutputFile::text("llms.txt", self.llms_txt())),
-            Output::Page(_) | Output::Feed(_) | Output::Static(_) => return None,
+            Output::Page(_) | Output::Feed(_) | Output::Search | Output::Static(_) => return None,
         })
     }
 

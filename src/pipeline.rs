@@ -109,8 +109,20 @@ impl Report {
     }
 }
 
-/// A page's rendered body, or why it could not be rendered.
-type PageResult = Result<Rendered, Vec<Diagnostic>>;
+/// A page's rendered body and its share of the search index, or why it could not be rendered.
+type PageResult = Result<(Rendered, Option<crate::search::Doc>), Vec<Diagnostic>>;
+
+/// The search shards among `files` (the outputs of [`Output::Search`]), by language.
+pub fn search_files(files: &[OutputFile]) -> [Vec<String>; 2] {
+    Lang::ALL.map(|lang| {
+        let dir = format!("search/{}/", lang.code());
+        files
+            .iter()
+            .filter(|f| f.path.starts_with(&dir))
+            .map(|f| f.path.clone())
+            .collect()
+    })
+}
 
 /// Records what passes through to a sink: paths and HTML ids, for the link checks.
 struct Recorder<'a> {
@@ -185,6 +197,8 @@ impl Pipeline {
             translations: translations(&pages),
             config,
             rendered: vec![Rendered::default(); pages.len()],
+            search: vec![None; pages.len()],
+            search_files: Default::default(),
             pages,
             drafts_skipped,
         };
@@ -272,6 +286,63 @@ impl Pipeline {
         })
     }
 
+    /// The share of `page` (rendered as `body`) in the search index; `None` when it is left
+    /// out of search or the site has none.
+    pub fn search_doc(&self, page: &Page, body: &Rendered) -> Option<crate::search::Doc> {
+        let config = &self.site.config;
+        if !config.search || !page.front.search {
+            return None;
+        }
+        time(self.timings(), Part::Search, "", || {
+            let section = page
+                .front
+                .section
+                .as_ref()
+                .and_then(|s| config.sections.get(s))
+                .map_or("", |s| &s.label[&page.lang]);
+            let headings: Vec<&str> = body.headings.iter().map(|h| h.text.as_str()).collect();
+            let fields = crate::search::Fields {
+                title: &page.front.title,
+                tags: &page.front.tags,
+                headings: &headings,
+                description: &page.front.description,
+                html: &body.html,
+            };
+            Some(crate::search::Doc::new(
+                page.lang, &page.path, section, &fields,
+            ))
+        })
+    }
+
+    /// Search: both languages' indexes from every page's share, and both search pages (which
+    /// carry the indexes' manifests).
+    pub fn search_outputs(&self) -> Result<Vec<OutputFile>, Diagnostic> {
+        let build = |lang: Lang| {
+            time(self.timings(), Part::Search, "", || {
+                let docs: Vec<&crate::search::Doc> = self
+                    .site
+                    .pages
+                    .iter()
+                    .zip(&self.site.search)
+                    .filter(|(p, _)| p.lang == lang)
+                    .filter_map(|(_, d)| d.as_ref())
+                    .collect();
+                crate::search::index::build(lang, &docs)
+            })
+        };
+        let (tr, en) = rayon::join(|| build(Lang::Tr), || build(Lang::En));
+        let manifests = format!("{{\"tr\":{},\"en\":{}}}", tr.manifest, en.manifest);
+        let lists = Lists::new(&self.site, &self.templates, &self.bases);
+        let mut files = tr.files;
+        files.extend(en.files);
+        for lang in Lang::ALL {
+            files.push(time(self.timings(), Part::Lists, "", || {
+                lists.search_page(lang, &manifests)
+            })?);
+        }
+        Ok(files)
+    }
+
     /// The plan of the site as loaded, with the files of `static/` as they are now.
     pub fn plan(&self) -> Result<Plan, Diagnostic> {
         let statics = statics::sources(&self.options.root)?;
@@ -293,6 +364,7 @@ impl Pipeline {
                     self.render_page(*i, &page.source, body).map(Vec::from)
                 }
                 Output::Feed(lang) => Ok(vec![listing::feed(&self.site, *lang)]),
+                Output::Search => self.search_outputs(),
                 Output::Static(path) => self.static_file(path).map(|f| vec![f]),
                 other => match lists.as_ref().and_then(|l| l.render(other)) {
                     Some(file) => file.map(|f| vec![f]),
@@ -378,6 +450,7 @@ impl Pipeline {
                     let file = source.path.display();
                     let result = crate::timings::page(timings, &file, || {
                         let mut body = this.render_body(page, &source)?;
+                        let doc = this.search_doc(page, &body);
                         if !page_problems {
                             let files = this.render_page(i, &source, &body).map_err(|d| vec![d])?;
                             for f in files {
@@ -389,7 +462,7 @@ impl Pipeline {
                             body.markdown = String::new();
                             body.calls = Vec::new();
                         }
-                        Ok(body)
+                        Ok((body, doc))
                     });
                     (result, keep_bodies.then_some(source.text))
                 })
@@ -422,7 +495,10 @@ impl Pipeline {
         let (rendered, list_problems) = rayon::join(render_pages, make_lists);
         for (i, (r, text)) in rendered.into_iter().enumerate() {
             match r {
-                Ok(b) => self.site.rendered[i] = b,
+                Ok((b, doc)) => {
+                    self.site.rendered[i] = b;
+                    self.site.search[i] = doc;
+                }
                 Err(ds) => diagnostics.extend(ds),
             }
             if let Some(text) = text {
@@ -447,6 +523,17 @@ impl Pipeline {
                     listing::feed(&self.site, *lang)
                 });
                 recorder.put(feed);
+            }
+        }
+        if plan.of_kind(Kind::Search).next().is_some() {
+            match self.search_outputs() {
+                Ok(files) => {
+                    self.site.search_files = search_files(&files);
+                    for f in files {
+                        recorder.put(f);
+                    }
+                }
+                Err(d) => diagnostics.push(d),
             }
         }
         for output in plan.of_kind(Kind::Static) {

@@ -25,6 +25,9 @@ pub enum Output {
     Tags(Lang),
     /// A language's Atom feed (it carries the newest pages' bodies).
     Feed(Lang),
+    /// Search: each language's index (its shards, from every page's rendered body) and search
+    /// page (`search.html`, which carries both indexes' manifests).
+    Search,
     /// `/`: the language chooser (`root.html`).
     Root,
     /// `404.html`, both languages.
@@ -48,6 +51,8 @@ pub enum Kind {
     List,
     /// The newest pages' rendered bodies: made after them.
     Feed,
+    /// Every page's rendered body: made after them.
+    Search,
     /// A file copied as it is.
     Static,
 }
@@ -58,6 +63,7 @@ impl Output {
         match self {
             Output::Page(_) => Kind::Page,
             Output::Feed(_) => Kind::Feed,
+            Output::Search => Kind::Search,
             Output::Static(_) => Kind::Static,
             _ => Kind::List,
         }
@@ -79,6 +85,11 @@ impl Output {
             Output::Tag(lang, slug) => one(urls.tag(*lang, slug)),
             Output::Tags(lang) => one(urls.tags(*lang)),
             Output::Feed(lang) => one(urls.feed(*lang)),
+            Output::Search => Lang::ALL
+                .iter()
+                .map(|&lang| urls.file_of(&urls.search(lang)))
+                .chain(site.search_files.iter().flatten().cloned())
+                .collect(),
             Output::Root => vec!["index.html".into()],
             Output::NotFound => vec!["404.html".into()],
             Output::Sitemap => vec!["sitemap.xml".into()],
@@ -122,6 +133,9 @@ impl Plan {
             Output::Llms,
         ]);
         out.extend(Lang::ALL.map(Output::Feed));
+        if site.config.search {
+            out.push(Output::Search);
+        }
         out.extend(statics.into_iter().map(Output::Static));
         Plan(out)
     }

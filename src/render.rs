@@ -56,6 +56,8 @@ pub struct SiteInfo<'a> {
     /// The stand-alone pages of this language (no section: About, Contact), by `weight`, then
     /// title: the menu links them after the sections.
     pub pages: Vec<MenuLink<'a>>,
+    /// This language's search page (`None` when `sade.yaml` says `search: false`).
+    pub search: Option<String>,
 }
 
 /// A stand-alone page in the menu.
@@ -142,6 +144,7 @@ pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -
                     url: &site.pages[i].path,
                 })
                 .collect(),
+            search: config.search.then(|| urls.search(lang)),
         },
         t: templates.strings(lang),
         other: OtherLanguage {

@@ -22,6 +22,11 @@ pub struct Site {
     pub rendered: Vec<Rendered>,
     /// Drafts that were left out.
     pub drafts_skipped: Vec<Page>,
+    /// For each page, its share of the search index (once rendered; `None` for a page left out
+    /// of search, or when the site has none).
+    pub search: Vec<Option<crate::search::Doc>>,
+    /// Each language's search shards as last made (beside its manifest), by output path.
+    pub search_files: [Vec<String>; 2],
 }
 
 impl Site {

@@ -44,6 +44,8 @@ pub enum Part {
     Writing,
     /// Site-wide link checks.
     Checks,
+    /// Each page's words for the search index, and the index.
+    Search,
 }
 
 impl Part {
@@ -60,6 +62,7 @@ impl Part {
             Part::Lists => "lists and feeds",
             Part::Writing => "writing",
             Part::Checks => "link checks",
+            Part::Search => "search index",
         }
     }
 }

@@ -140,6 +140,15 @@ impl Urls {
         [self.root.as_str(), lang.code(), "/", TAGS, "/", slug, "/"].concat()
     }
 
+    /// A language's search page: `/tr/ara/`, `/en/search/`.
+    pub fn search(&self, lang: Lang) -> String {
+        let name = match lang {
+            Lang::Tr => "ara",
+            Lang::En => "search",
+        };
+        [self.root.as_str(), lang.code(), "/", name, "/"].concat()
+    }
+
     /// A file at the top of the site: `sitemap.xml` → `/sitemap.xml`.
     pub fn top(&self, file: &str) -> String {
         [self.root.as_str(), file].concat()

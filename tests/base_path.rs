@@ -186,7 +186,7 @@ fn join(origin: &str, page: &str, reference: &str) -> Option<String> {
     Some(out)
 }
 
-/// Every link in a fetched text: `href`/`src` attributes, `<loc>`s, markdown `(url)`s of
+/// Every link in a fetched text: `href`/`src` attributes, the `action` of a (GET) form, `<loc>`s, markdown `(url)`s of
 /// `llms.txt` and the `url:` of a markdown twin.
 fn links_in(path: &str, body: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -203,6 +203,7 @@ fn links_in(path: &str, body: &str) -> Vec<String> {
     };
     between("href=\"", '"');
     between("src=\"", '"');
+    between("action=\"", '"');
     between("<loc>", '<');
     if path.ends_with(".txt") {
         between("](", ')');

@@ -9,8 +9,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -121,7 +119,7 @@ fn axe_finds_nothing_on_any_page(site: Site) {
         .map(|p| format!("/{}", p.trim_end_matches("index.html")))
         .collect();
     std::fs::write(&list, paths.join("\n")).unwrap();
-    let url = serve(out);
+    let url = common::serve_dir(out, "");
     let run = Command::new("node")
         .arg("tests/browser/a11y.test.mjs")
         .current_dir(&root)
@@ -156,51 +154,4 @@ fn main() {
             || axe_finds_nothing_on_any_page(Site::Init),
         ),
     ]);
-}
-
-/// Serves `dir` over HTTP/1.0 on 127.0.0.1.
-fn serve(dir: PathBuf) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let dir = dir.clone();
-            std::thread::spawn(move || {
-                let _ = respond(&dir, stream);
-            });
-        }
-    });
-    format!("http://{addr}")
-}
-
-fn respond(dir: &Path, mut stream: TcpStream) -> std::io::Result<()> {
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request = String::new();
-    reader.read_line(&mut request)?;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line)? == 0 || line == "\r\n" || line == "\n" {
-            break;
-        }
-    }
-    let target = request.split_whitespace().nth(1).unwrap_or("/");
-    let path = target.split(['?', '#']).next().unwrap_or("/");
-    let mut rel = path.trim_start_matches('/').to_string();
-    if rel.is_empty() || rel.ends_with('/') {
-        rel.push_str("index.html");
-    }
-    let file = dir.join(&rel);
-    let safe = !rel.split('/').any(|part| part == "..");
-    let (status, body) = match std::fs::read(&file) {
-        Ok(bytes) if safe => ("200 OK", bytes),
-        _ => ("404 Not Found", b"not found".to_vec()),
-    };
-    let kind = sade::serve::content_type(&rel);
-    let head = format!(
-        "HTTP/1.0 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes())?;
-    stream.write_all(&body)?;
-    stream.flush()
 }

@@ -125,10 +125,11 @@ fn build_timings_count_every_call_and_change_no_byte() {
         "lists and feeds",
         "writing",
         "link checks",
+        "search index",
     ];
     let share: f64 = parts.iter().map(|p| r[*p].1).sum();
     assert!((share - 100.0).abs() < 0.6, "shares add up to {share}");
-    // The rest are the names: two shortcodes and six templates (no tags, so no tag pages).
+    // The rest are the names: two shortcodes and seven templates (no tags, so no tag pages).
     let names: Vec<&str> = r
         .keys()
         .map(String::as_str)
@@ -144,6 +145,7 @@ fn build_timings_count_every_call_and_change_no_byte() {
             "list.html",
             "page.html",
             "root.html",
+            "search.html",
             "tags.html"
         ]
     );

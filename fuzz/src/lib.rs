@@ -221,12 +221,31 @@ pub fn page_render(data: &[u8]) {
         assert_span(text, &link.span, "link");
     }
     let source = page.source.clone();
+    // The page's share of the search index: its text, words and excerpt from any body.
+    let headings: Vec<&str> = body.headings.iter().map(|h| h.text.as_str()).collect();
+    let doc = sade::search::Doc::new(
+        page.lang,
+        &page.path,
+        "",
+        &sade::search::Fields {
+            title: &page.front.title,
+            tags: &page.front.tags,
+            headings: &headings,
+            description: &page.front.description,
+            html: &body.html,
+        },
+    );
+    assert!(doc.excerpt.chars().count() <= sade::search::doc::EXCERPT_CHARS + 1);
+    let index = sade::search::index::build(page.lang, &[&doc]);
+    assert!(index.files.len() >= 2);
     let site = Site {
         config: config().clone(),
         pages: vec![page],
         translations: vec![None],
         rendered: vec![body],
         drafts_skipped: Vec::new(),
+        search: vec![Some(doc)],
+        search_files: Default::default(),
     };
     let base = sade::render::base(&site, templates, Lang::Tr, false);
     let body = &site.rendered[0];

@@ -230,7 +230,7 @@ impl Rebuilder {
             Ok(files) => files,
             Err(ds) => return failed(ds, steps),
         };
-        match state.replace(plan, files) {
+        match state.replace(plan, files, Vec::new()) {
             Ok(changed) => {
                 steps.push(("check", started.elapsed()));
                 Outcome {
@@ -284,7 +284,10 @@ impl Rebuilder {
                 break;
             }
             match pipeline.render_body(&page, &page.source) {
-                Ok(r) => fresh.push((i, page, r)),
+                Ok(r) => {
+                    let doc = pipeline.search_doc(&page, &r);
+                    fresh.push((i, page, r, doc));
+                }
                 Err(ds) => errors.extend(ds),
             }
         }
@@ -306,22 +309,24 @@ impl Rebuilder {
         // body. A body-only edit therefore makes just the feed of the page's language again.
         let body_only = fresh
             .iter()
-            .all(|(i, page, _)| page.front == site.pages[*i].front);
-        let langs: BTreeSet<Lang> = fresh.iter().map(|(_, page, _)| page.lang).collect();
+            .all(|(i, page, _, _)| page.front == site.pages[*i].front);
+        let langs: BTreeSet<Lang> = fresh.iter().map(|(_, page, _, _)| page.lang).collect();
         let mut affected = BTreeSet::new();
         let mut undo_pages = Vec::new();
         let site = state.pipeline.site_mut();
-        for (i, page, rendered) in fresh {
+        for (i, page, rendered, doc) in fresh {
             affected.insert(i);
             affected.extend(site.translations[i]);
             let old_page = std::mem::replace(&mut site.pages[i], page);
             let old_rendered = std::mem::replace(&mut site.rendered[i], rendered);
-            undo_pages.push((i, old_page, old_rendered));
+            let old_doc = std::mem::replace(&mut site.search[i], doc);
+            undo_pages.push((i, old_page, old_rendered, old_doc));
         }
         let undo_site = |site: &mut Site, undo: Vec<_>| {
-            for (i, p, r) in undo {
+            for (i, p, r, d) in undo {
                 site.pages[i] = p;
                 site.rendered[i] = r;
+                site.search[i] = d;
             }
         };
         let plan = match state.pipeline.plan() {
@@ -341,16 +346,26 @@ impl Rebuilder {
         } else {
             render.extend(plan.of_kind(Kind::List).chain(plan.of_kind(Kind::Feed)));
         }
+        // Every edit can change what the search finds.
+        render.extend(plan.of_kind(Kind::Search));
         let made = state.pipeline.render_outputs(&render);
+        // The shards the index no longer has (their names are their contents' hashes).
+        let (stale, shards) = match &made {
+            Ok(files) => search_shards(state.pipeline.site(), files),
+            Err(_) => Default::default(),
+        };
         steps.push(("render", started.elapsed()));
         let started = Instant::now();
-        let result = made.and_then(|files| state.replace(plan, files));
+        let result = made.and_then(|files| state.replace(plan, files, stale));
         steps.push(("check", started.elapsed()));
         match result {
-            Ok(changed) => Outcome {
-                changed,
-                ..Outcome::nothing(steps)
-            },
+            Ok(changed) => {
+                state.pipeline.site_mut().search_files = shards;
+                Outcome {
+                    changed,
+                    ..Outcome::nothing(steps)
+                }
+            }
             Err(errors) => {
                 undo_site(state.pipeline.site_mut(), undo_pages);
                 self.pending = files;
@@ -368,14 +383,16 @@ impl State {
         &mut self,
         plan: Plan,
         files: Vec<OutputFile>,
+        also_remove: Vec<String>,
     ) -> Result<Vec<String>, Vec<Diagnostic>> {
         let site = self.pipeline.site();
-        let remove: Vec<String> = self
+        let mut remove: Vec<String> = self
             .plan
             .missing_from(&plan)
             .into_iter()
             .flat_map(|o| o.paths(site))
             .collect();
+        remove.extend(also_remove);
         let undo = self.apply(files, &remove);
         let errors = crate::links::site_errors(self.pipeline.site(), &self.index);
         if !errors.is_empty() {
@@ -385,6 +402,20 @@ impl State {
         self.plan = plan;
         Ok(changed_paths(&self.outputs, &undo))
     }
+}
+
+/// The search shards among `files` (made again), by language, and those `site` had before
+/// that they replace.
+fn search_shards(site: &Site, files: &[OutputFile]) -> (Vec<String>, [Vec<String>; 2]) {
+    let shards = crate::pipeline::search_files(files);
+    let stale = site
+        .search_files
+        .iter()
+        .flatten()
+        .filter(|p| !shards.iter().flatten().any(|n| n == *p))
+        .cloned()
+        .collect();
+    (stale, shards)
 }
 
 fn failed(errors: Vec<Diagnostic>, steps: Vec<(&'static str, Duration)>) -> Outcome {

@@ -6,7 +6,7 @@
 
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -411,4 +411,52 @@ pub fn has_file_line_col(text: &str, file: &str) -> bool {
                 .next()
                 .is_some_and(|c| c.chars().take_while(char::is_ascii_digit).count() > 0)
     })
+}
+
+/// Serves `dir` over HTTP/1.0 on 127.0.0.1 (`…/` is `…/index.html`), each response with the
+/// header lines `headers` (each ending in `\r\n`) besides its type and length.
+pub fn serve_dir(dir: PathBuf, headers: &'static str) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let _ = respond_file(&dir, stream, headers);
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+fn respond_file(dir: &Path, mut stream: TcpStream, headers: &str) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request = String::new();
+    reader.read_line(&mut request)?;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 || line == "\r\n" || line == "\n" {
+            break;
+        }
+    }
+    let target = request.split_whitespace().nth(1).unwrap_or("/");
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let mut rel = path.trim_start_matches('/').to_string();
+    if rel.is_empty() || rel.ends_with('/') {
+        rel.push_str("index.html");
+    }
+    let file = dir.join(&rel);
+    let safe = !rel.split('/').any(|part| part == "..");
+    let (status, body) = match std::fs::read(&file) {
+        Ok(bytes) if safe => ("200 OK", bytes),
+        _ => ("404 Not Found", b"not found".to_vec()),
+    };
+    let kind = sade::serve::content_type(&rel);
+    let head = format!(
+        "HTTP/1.0 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n{headers}Connection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(&body)?;
+    stream.flush()
 }

@@ -1,0 +1,342 @@
+//! The search index of one language, as files a plain host serves.
+//!
+//! - The manifest: how many pages, the first key of each word shard, and the text shards. It
+//!   is small, and not a file: the search pages carry both languages' (so a first query costs
+//!   two rounds of requests, the word shards and then the texts).
+//! - Word shards `search/LANG/w.HASH.json`: a contiguous range of the sorted keys (folded word
+//!   forms), each with the surface forms that fold to it and the term (stem) of each, and the
+//!   postings of every term those forms reach. A query word needs one shard: its key's.
+//! - Text shards `search/LANG/t.HASH.json`: for a run of pages, each page's path, title,
+//!   section, and its description with the start of its text, for the results and their
+//!   excerpts.
+//!
+//! Each posting holds a page and its score for the term, computed here (BM25F over the title,
+//! the tags, the headings and description, and the body, with the page's field lengths), so the
+//! browser only adds scores up. A term keeps its best [`MAX_POSTINGS`] pages.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use crate::i18n::Lang;
+use crate::output::OutputFile;
+
+use super::analyze::{fold, Stems};
+use super::doc::{Doc, FIELDS};
+
+/// How much each field counts (title, tags, headings and description, body).
+const WEIGHTS: [f64; FIELDS] = [6.0, 3.0, 2.0, 1.0];
+/// BM25's length normalisation per field.
+const B: [f64; FIELDS] = [0.5, 0.3, 0.6, 0.75];
+/// BM25's saturation.
+const K1: f64 = 1.2;
+/// The most pages a term keeps (its best by score): a word on every page costs no more than
+/// this, and a query only shows the best pages anyway.
+pub const MAX_POSTINGS: usize = 160;
+/// Scores are kept in 6 bits.
+const LEVELS: f64 = 63.0;
+/// A word shard is cut after about this many bytes (before compression); the manifest stays
+/// short by letting shards grow on big sites (see [`shard_target`]).
+const SHARD_BYTES: usize = 12_000;
+/// At most this many word shards per language (more bytes in each on a bigger site)…
+const MAX_SHARDS: usize = 18;
+/// …and this many text shards: with the manifest, 50 files per language at most.
+const MAX_TEXT_SHARDS: usize = 31;
+
+/// One language's index: the manifest and the shards.
+pub struct Built {
+    /// The manifest, JSON; shard paths in it are relative to `search/`.
+    pub manifest: String,
+    /// The shards, each with its content hash in its name.
+    pub files: Vec<OutputFile>,
+}
+
+struct Posting {
+    doc: u32,
+    tf: [u16; FIELDS],
+}
+
+/// Builds `lang`'s index from its pages' shares (`docs`, in page order).
+pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
+    let stems = Stems::new(lang);
+    // Every surface form: its term.
+    let mut term_of: HashMap<&str, u32> = HashMap::new();
+    let mut terms: Vec<String> = Vec::new();
+    let mut term_ids: HashMap<String, u32> = HashMap::new();
+    let mut postings: Vec<Vec<Posting>> = Vec::new();
+    let mut lens = [0f64; FIELDS];
+    for (d, doc) in docs.iter().enumerate() {
+        for (f, len) in lens.iter_mut().enumerate() {
+            *len += f64::from(doc.lens[f]);
+        }
+        for (surface, tf) in &doc.words {
+            let t = *term_of.entry(surface).or_insert_with(|| {
+                let term = stems.term(surface).into_owned();
+                *term_ids.entry(term.clone()).or_insert_with(|| {
+                    terms.push(term);
+                    postings.push(Vec::new());
+                    (terms.len() - 1) as u32
+                })
+            });
+            let list = &mut postings[t as usize];
+            match list.last_mut() {
+                Some(p) if p.doc == d as u32 => {
+                    for (sum, n) in p.tf.iter_mut().zip(tf) {
+                        *sum = sum.saturating_add(*n);
+                    }
+                }
+                _ => list.push(Posting {
+                    doc: d as u32,
+                    tf: *tf,
+                }),
+            }
+        }
+    }
+    let n = docs.len().max(1) as f64;
+    let avg = lens.map(|l| (l / n).max(1.0));
+    // Scores, then the best pages of each term.
+    let scored: Vec<Vec<(u32, f64)>> = postings
+        .iter()
+        .map(|list| {
+            let df = list.len() as f64;
+            let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
+            let mut s: Vec<(u32, f64)> = list
+                .iter()
+                .map(|p| {
+                    let doc = docs[p.doc as usize];
+                    let tf: f64 = (0..FIELDS)
+                        .map(|f| {
+                            let norm = 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f];
+                            WEIGHTS[f] * f64::from(p.tf[f]) / norm
+                        })
+                        .sum();
+                    (p.doc, idf * tf * (K1 + 1.0) / (K1 + tf))
+                })
+                .collect();
+            if s.len() > MAX_POSTINGS {
+                s.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                s.truncate(MAX_POSTINGS);
+                s.sort_by_key(|p| p.0);
+            }
+            s
+        })
+        .collect();
+    let max = scored
+        .iter()
+        .flatten()
+        .map(|p| p.1)
+        .fold(f64::MIN_POSITIVE, f64::max);
+    let encoded: Vec<String> = scored
+        .iter()
+        .map(|list| {
+            let mut out = String::with_capacity(list.len() * 2);
+            let mut last = 0;
+            for &(doc, score) in list {
+                push_varint(&mut out, doc - last);
+                last = doc;
+                let q = (score / max * LEVELS).ceil().clamp(1.0, LEVELS) as u32;
+                out.push(ALPHABET[q as usize] as char);
+            }
+            out
+        })
+        .collect();
+
+    // The keys, sorted, each with its forms and their terms.
+    let mut keys: Vec<(String, &str, u32)> = term_of
+        .iter()
+        .map(|(&surface, &t)| (fold(surface).into_owned(), surface, t))
+        .collect();
+    keys.sort_unstable();
+
+    let mut files = Vec::new();
+    let mut words_manifest = Vec::new();
+    let total: usize = keys.iter().map(|k| k.0.len() * 2 + 8).sum::<usize>()
+        + encoded.iter().map(|e| e.len() + 3).sum::<usize>();
+    let target = shard_target(total);
+    let mut start = 0;
+    while start < keys.len() {
+        let mut end = start;
+        let mut size = 0;
+        let mut seen: HashMap<u32, ()> = HashMap::new();
+        while end < keys.len() && (size < target || end == start || keys[end].0 == keys[end - 1].0)
+        {
+            let (key, surface, t) = &keys[end];
+            size += key.len() + surface.len() + 8;
+            if seen.insert(*t, ()).is_none() {
+                size += encoded[*t as usize].len() + 3;
+            }
+            end += 1;
+        }
+        let json = word_shard(&keys[start..end], &encoded);
+        let path = hashed(lang, 'w', &json);
+        words_manifest.push((keys[start].0.clone(), relative(&path)));
+        files.push(OutputFile::text(path, json));
+        start = end;
+    }
+
+    let per = docs.len().div_ceil(MAX_TEXT_SHARDS).max(8);
+    let mut texts = Vec::new();
+    for chunk in docs.chunks(per) {
+        let mut json = String::from("[");
+        for (i, doc) in chunk.iter().enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            json.push('[');
+            push_json_str(&mut json, &doc.path);
+            for s in [&doc.title, &doc.section, &doc.excerpt] {
+                json.push(',');
+                push_json_str(&mut json, s);
+            }
+            json.push(']');
+        }
+        json.push_str("]\n");
+        let path = hashed(lang, 't', &json);
+        texts.push(relative(&path));
+        files.push(OutputFile::text(path, json));
+    }
+
+    let mut manifest = String::new();
+    let _ = write!(
+        manifest,
+        "{{\"version\":1,\"lang\":\"{}\",\"pages\":{},\"per\":{per},\"words\":[",
+        lang.code(),
+        docs.len()
+    );
+    for (i, (key, path)) in words_manifest.iter().enumerate() {
+        if i > 0 {
+            manifest.push(',');
+        }
+        manifest.push('[');
+        push_json_str(&mut manifest, key);
+        manifest.push(',');
+        push_json_str(&mut manifest, path);
+        manifest.push(']');
+    }
+    manifest.push_str("],\"texts\":[");
+    for (i, path) in texts.iter().enumerate() {
+        if i > 0 {
+            manifest.push(',');
+        }
+        push_json_str(&mut manifest, path);
+    }
+    manifest.push_str("]}");
+    Built { manifest, files }
+}
+
+/// A word shard's size: [`SHARD_BYTES`], or more when the index would otherwise need more
+/// than [`MAX_SHARDS`].
+fn shard_target(total: usize) -> usize {
+    SHARD_BYTES.max(total.div_ceil(MAX_SHARDS))
+}
+
+/// `{"w":[[key,form,term,form,term…],…],"t":[postings…]}`: the terms numbered within the
+/// shard; a form equal to its key is written `""`.
+fn word_shard(keys: &[(String, &str, u32)], encoded: &[String]) -> String {
+    let mut local: HashMap<u32, usize> = HashMap::new();
+    let mut order: Vec<u32> = Vec::new();
+    let mut out = String::from("{\"w\":[");
+    let mut i = 0;
+    while i < keys.len() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        push_json_str(&mut out, &keys[i].0);
+        let key = &keys[i].0;
+        while i < keys.len() && keys[i].0 == *key {
+            let (_, surface, t) = &keys[i];
+            out.push(',');
+            push_json_str(&mut out, if surface == key { "" } else { surface });
+            let n = *local.entry(*t).or_insert_with(|| {
+                order.push(*t);
+                order.len() - 1
+            });
+            let _ = write!(out, ",{n}");
+            i += 1;
+        }
+        out.push(']');
+    }
+    out.push_str("],\"t\":[");
+    for (j, t) in order.iter().enumerate() {
+        if j > 0 {
+            out.push(',');
+        }
+        push_json_str(&mut out, &encoded[*t as usize]);
+    }
+    out.push_str("]}\n");
+    out
+}
+
+/// The 64 characters postings are written in: each needs no escaping in JSON.
+const ALPHABET: &[u8; 64] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
+
+/// `n` in base 32, least significant digit first; every digit but the last is marked by adding
+/// 32.
+fn push_varint(out: &mut String, mut n: u32) {
+    while n >= 32 {
+        out.push(ALPHABET[(32 + (n & 31)) as usize] as char);
+        n >>= 5;
+    }
+    out.push(ALPHABET[n as usize] as char);
+}
+
+fn push_json_str(out: &mut String, s: &str) {
+    out.push_str(&serde_json::to_string(s).expect("a string serializes"));
+}
+
+/// A shard's path as the manifest gives it: from the manifest's folder.
+fn relative(path: &str) -> String {
+    path.strip_prefix("search/").unwrap_or(path).to_string()
+}
+
+/// `search/LANG/KIND.HASH.json` for `contents`.
+fn hashed(lang: Lang, kind: char, contents: &str) -> String {
+    // FNV-1a, 64 bits: the name only has to change when the bytes do.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in contents.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("search/{}/{kind}.{:012x}.json", lang.code(), h >> 16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_round_trip() {
+        let decode = |s: &str| -> u32 {
+            let mut n = 0u32;
+            let mut shift = 0;
+            for c in s.bytes() {
+                let v = ALPHABET.iter().position(|&a| a == c).unwrap() as u32;
+                if v >= 32 {
+                    n |= (v - 32) << shift;
+                    shift += 5;
+                } else {
+                    return n | (v << shift);
+                }
+            }
+            unreachable!()
+        };
+        for n in [0, 1, 31, 32, 33, 1023, 1024, 99_999, u32::MAX] {
+            let mut s = String::new();
+            push_varint(&mut s, n);
+            assert_eq!(decode(&s), n, "{s}");
+        }
+        let mut s = String::new();
+        push_varint(&mut s, 31);
+        assert_eq!(s.len(), 1);
+        s.clear();
+        push_varint(&mut s, 32);
+        assert_eq!(s.len(), 2);
+    }
+
+    #[test]
+    fn shards_grow_past_their_size_only_to_stay_few() {
+        assert_eq!(shard_target(1), SHARD_BYTES);
+        assert_eq!(shard_target(SHARD_BYTES * MAX_SHARDS), SHARD_BYTES);
+        assert_eq!(shard_target(SHARD_BYTES * MAX_SHARDS * 2), SHARD_BYTES * 2);
+    }
+}

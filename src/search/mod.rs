@@ -1,0 +1,9 @@
+//! Site search: every page's words analysed at build time ([`analyze`]), an index per language
+//! split so that a first query fetches little ([`index`]), and the search page that reads it
+//! (`static/js/search.js`).
+
+pub mod analyze;
+pub mod doc;
+pub mod index;
+
+pub use doc::{Doc, Fields};
