@@ -26,6 +26,9 @@ const PAGES = {
   libraries: { tr: "/tr/blog/retry-libraries/", en: "/en/blog/retry-libraries/" },
   storm: { tr: "/tr/blog/retry-storm/", en: "/en/blog/retry-storm/" },
   home: { tr: "/tr/", en: "/en/" },
+  // The search page with a query (results from both languages) and without.
+  search: { tr: "/tr/ara/?q=jitter%20kuyruk", en: "/en/search/?q=jitter%20queue" },
+  "search-empty": { tr: "/tr/ara/", en: "/en/search/" },
   root: { tr: "/", en: "/" },
   "site-about": { tr: "/tr/hakkinda/", en: "/en/about/" },
   // The site `sade init` makes (ROOT=… benches/screenshots.sh).
@@ -63,6 +66,11 @@ for (const name of only) {
         });
         const page = await context.newPage();
         await page.goto(base + PAGES[name][lang], { waitUntil: "networkidle" });
+        // Search results appear once the shards are in.
+        await page.waitForFunction(() => {
+          const s = document.querySelector("[data-search-status]");
+          return !s || !/…$/.test(s.textContent);
+        });
         const file = `${out}/${name}-${lang}-${width}-${scheme}.png`;
         await page.screenshot({ path: file, fullPage: true });
         const overflow = await page.evaluate(

@@ -21,15 +21,15 @@ use crate::i18n::Lang;
 
 /// Calls `f` with every word of `text` (as written), in order; a word joined by `.` or `_` is
 /// given whole and then part by part.
-pub fn words(text: &str, lang: Lang, mut f: impl FnMut(&str)) {
-    for word in text.unicode_words() {
-        let mut split = |w: &str| {
+pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
+    let mut each = |word: &'t str| {
+        let mut split = |w: &'t str| {
             let w = w.trim_matches(|c: char| c == '.' || c == '_');
             if w.is_empty() {
                 return;
             }
             f(w);
-            if w.contains(['.', '_']) {
+            if w.bytes().any(|b| b == b'.' || b == b'_') {
                 for part in w.split(['.', '_']).filter(|p| !p.is_empty()) {
                     f(part);
                 }
@@ -40,7 +40,138 @@ pub fn words(text: &str, lang: Lang, mut f: impl FnMut(&str)) {
         } else {
             split(word);
         }
+    };
+    // Words never span white space: each run between spaces is segmented on its own, by the
+    // fast path when every character in it is one the fast path knows.
+    let mut classes = Vec::new();
+    for chunk in text.split(|c: char| c.is_ascii_whitespace()) {
+        if chunk.is_empty() {
+            continue;
+        }
+        if !simple_words(chunk, &mut classes, &mut each) {
+            chunk.unicode_words().for_each(&mut each);
+        }
     }
+}
+
+/// A character's word-break class (UAX #29), for the characters the fast path handles.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// ALetter: letters of the Latin, Greek, Cyrillic and Armenian blocks.
+    Letter,
+    /// Numeric: ASCII digits.
+    Digit,
+    /// ExtendNumLet: `_`.
+    Underscore,
+    /// MidLetter: `:`, `·`.
+    MidLetter,
+    /// MidNumLet and Single_Quote: `.`, `'`, `‘`, `’`.
+    MidNumLet,
+    /// MidNum: `,`, `;`.
+    MidNum,
+    /// Any other character that only ends words.
+    Other,
+}
+
+/// [`class`] of each ASCII character.
+const ASCII: [Class; 128] = {
+    let mut t = [Class::Other; 128];
+    let mut i = 0;
+    while i < 128 {
+        let b = i as u8;
+        t[i] = if b.is_ascii_alphabetic() {
+            Class::Letter
+        } else if b.is_ascii_digit() {
+            Class::Digit
+        } else {
+            match b {
+                b'_' => Class::Underscore,
+                b':' => Class::MidLetter,
+                b'.' | b'\'' => Class::MidNumLet,
+                b',' | b';' => Class::MidNum,
+                _ => Class::Other,
+            }
+        };
+        i += 1;
+    }
+    t
+};
+
+fn class(c: char) -> Option<Class> {
+    if c.is_ascii() {
+        return Some(ASCII[c as usize]);
+    }
+    Some(match c {
+        'a'..='z' | 'A'..='Z' => Class::Letter,
+        '0'..='9' => Class::Digit,
+        '_' => Class::Underscore,
+        ':' | '\u{b7}' => Class::MidLetter,
+        '.' | '\'' | '\u{2018}' | '\u{2019}' => Class::MidNumLet,
+        ',' | ';' => Class::MidNum,
+        c if c.is_ascii() => Class::Other,
+        // Letters before the Hebrew block; no combining marks (they extend what precedes).
+        '\u{c0}'..='\u{58f}' if c.is_alphabetic() && !is_combining_mark(c) => Class::Letter,
+        '\u{aa}' | '\u{b5}' | '\u{ba}' => Class::Letter,
+        '“' | '”' | '„' | '–' | '—' | '…' | '«' | '»' | '‹' | '›' | '•' | '°' | '×' | '÷' | '§'
+        | '€' | '£' | '\u{a0}' | '±' | '≈' | '≤' | '≥' | '≠' | '→' | '←' | '↔' | '⇒' | '∞'
+        | '−' | '′' | '″' | '‰' | '√' => Class::Other,
+        _ => return None,
+    })
+}
+
+/// The words of `chunk` by UAX #29's rules for the classes of [`class`] (WB5–WB13b), given to
+/// `f`; `false` (and nothing given) when a character is not one of them.
+fn simple_words<'t>(
+    chunk: &'t str,
+    classes: &mut Vec<(usize, Class)>,
+    f: &mut impl FnMut(&'t str),
+) -> bool {
+    classes.clear();
+    for (i, c) in chunk.char_indices() {
+        match class(c) {
+            Some(k) => classes.push((i, k)),
+            None => return false,
+        }
+    }
+    let word_char = |k: Class| matches!(k, Class::Letter | Class::Digit | Class::Underscore);
+    let mut i = 0;
+    while i < classes.len() {
+        if !word_char(classes[i].1) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut alnum = classes[i].1 != Class::Underscore;
+        i += 1;
+        while i < classes.len() {
+            let (prev, here) = (classes[i - 1].1, classes[i].1);
+            if word_char(here) {
+                alnum |= here != Class::Underscore;
+                i += 1;
+                continue;
+            }
+            // A middle character joins two letters or two digits.
+            let next = classes.get(i + 1).map(|n| n.1);
+            let joins = match here {
+                Class::MidLetter => prev == Class::Letter && next == Some(Class::Letter),
+                Class::MidNumLet => {
+                    (prev == Class::Letter && next == Some(Class::Letter))
+                        || (prev == Class::Digit && next == Some(Class::Digit))
+                }
+                Class::MidNum => prev == Class::Digit && next == Some(Class::Digit),
+                _ => false,
+            };
+            if !joins {
+                break;
+            }
+            i += 2;
+        }
+        if alnum {
+            let end = classes.get(i).map_or(chunk.len(), |n| n.0);
+            f(&chunk[classes[start].0..end]);
+        }
+    }
+    true
 }
 
 fn is_apostrophe(c: char) -> bool {
@@ -53,15 +184,54 @@ pub fn lower(word: &str, lang: Lang) -> Cow<'_, str> {
     if !word.chars().any(|c| c.is_uppercase()) {
         return Cow::Borrowed(word);
     }
-    let mut out = String::with_capacity(word.len());
-    for c in word.chars() {
-        match (c, lang) {
-            ('I', Lang::Tr) => out.push('ı'),
-            ('İ', _) => out.push('i'),
-            _ => out.extend(c.to_lowercase()),
-        }
+    // The dotted and dotless capitals first; then the whole word, for context rules such as
+    // Greek's final sigma (as the browser's `toLowerCase` does).
+    let mapped: String = word
+        .chars()
+        .map(|c| match (c, lang) {
+            ('I', Lang::Tr) => 'ı',
+            ('İ', _) => 'i',
+            _ => c,
+        })
+        .collect();
+    Cow::Owned(mapped.to_lowercase())
+}
+
+/// A whole text lowercased as [`lower`] lowers each of its words; quicker when its only
+/// capitals are ASCII, as in most text.
+pub fn lower_text(text: &str, lang: Lang) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let Some(first) = bytes
+        .iter()
+        .position(|b| b.is_ascii_uppercase() || *b >= 0x80)
+    else {
+        return Cow::Borrowed(text);
+    };
+    // Greek's final sigma depends on the letters around it: the whole text at once.
+    if text.contains('Σ') {
+        return lower(text, lang);
     }
-    Cow::Owned(out)
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push_str(&text[..first]);
+    let mut changed = false;
+    for c in text[first..].chars() {
+        match c {
+            'I' if lang == Lang::Tr => out.push('ı'),
+            'İ' => out.push('i'),
+            c if c.is_ascii() => out.push(c.to_ascii_lowercase()),
+            c if c.is_uppercase() => out.extend(c.to_lowercase()),
+            c => {
+                out.push(c);
+                continue;
+            }
+        }
+        changed |= !c.is_ascii_lowercase();
+    }
+    if changed {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// `word` (lowercase) without its diacritics: the key an ASCII-typed query finds it by.
@@ -142,6 +312,49 @@ mod tests {
             ]
         );
         assert_eq!(all("Kadıköy’e", Lang::Tr), ["Kadıköy", "e"]);
+    }
+
+    proptest::proptest! {
+        /// The fast path finds the words UAX #29 finds, wherever it applies.
+        #[test]
+        fn the_fast_path_is_uax29(chars in proptest::collection::vec(proptest::sample::select(vec![
+            'a', 'Z', 'ı', 'İ', 'ş', 'Ğ', 'é', 'Σ', 'ж', '0', '7', '_', ':', '·', '.', '\'', '’',
+            '‘', ',', ';', '-', '!', '(', '“', '–', '…', '«', ' ', '\u{a0}', '\u{301}', '日', '²',
+            '≈', '−', 'µ', 'ª', '→', 'I', 'Σ', '\n',
+        ]), 0..24)) {
+            let text: String = chars.into_iter().collect();
+            let mut fast = Vec::new();
+            for chunk in text.split(|c: char| c.is_ascii_whitespace()) {
+                if !simple_words(chunk, &mut Vec::new(), &mut |w: &str| fast.push(w.to_string())) {
+                    chunk.unicode_words().for_each(|w| fast.push(w.to_string()));
+                }
+            }
+            let uax: Vec<String> = text.unicode_words().map(str::to_string).collect();
+            proptest::prop_assert_eq!(fast, uax, "{:?}", text);
+        }
+    }
+
+    #[test]
+    fn a_text_lowers_as_its_words_do() {
+        for lang in Lang::ALL {
+            for text in [
+                "IŞIK İzmir'de",
+                "plain",
+                "ASCII ONLY I",
+                "ΣΊΣΥΦΟΣ ok",
+                "Kadıköy IX",
+            ] {
+                let mut each = Vec::new();
+                words(text, lang, |w| each.push(lower(w, lang).into_owned()));
+                let mut whole = Vec::new();
+                words(&lower_text(text, lang), lang, |w| whole.push(w.to_string()));
+                assert_eq!(whole, each, "{text}");
+            }
+        }
+        assert!(matches!(
+            lower_text("no capitals, ışık", Lang::Tr),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]

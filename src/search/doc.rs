@@ -2,11 +2,12 @@
 //! index itself only merges: the page's word forms with how often each occurs per field, the
 //! fields' lengths, and what a result shows.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
+use foldhash::HashMapExt as _;
 
 use crate::i18n::Lang;
 
-use super::analyze::{lower, words};
+use super::analyze::{lower_text, words};
 
 /// Title, tags, headings and description, body.
 pub const FIELDS: usize = 4;
@@ -25,8 +26,12 @@ pub struct Doc {
     /// Its description and the start of its text, whitespace collapsed, at most
     /// [`EXCERPT_CHARS`] characters (cut at a word).
     pub excerpt: String,
-    /// Each lowercased word form with its count per field, in first-seen order.
-    pub words: Vec<(Box<str>, [u16; FIELDS])>,
+    /// Each lowercased word form, in first-seen order, each followed by a newline (one
+    /// allocation per page, not one per word: thousands of pages' words stay in memory until
+    /// the index is built).
+    pub forms: String,
+    /// Each form's count per field, in the same order.
+    pub counts: Vec<[u16; FIELDS]>,
     /// Each field's length in words.
     pub lens: [u32; FIELDS],
 }
@@ -42,6 +47,11 @@ pub struct Fields<'a> {
 }
 
 impl Doc {
+    /// Each word form with its count per field.
+    pub fn words(&self) -> impl Iterator<Item = (&str, &[u16; FIELDS])> {
+        self.forms.split_terminator('\n').zip(&self.counts)
+    }
+
     /// The share of a page of `lang` at `path` in section `section` (its label).
     pub fn new(lang: Lang, path: &str, section: &str, fields: &Fields) -> Doc {
         let body = html_text(fields.html);
@@ -52,33 +62,35 @@ impl Doc {
             excerpt: excerpt(fields.description, &body),
             ..Doc::default()
         };
-        let mut at: HashMap<Box<str>, usize> = HashMap::new();
-        let mut add = |doc: &mut Doc, field: usize, text: &str| {
+        // Each field lowercased whole, then cut into words: every word is a slice of these.
+        let title = lower_text(fields.title, lang);
+        let tags = lower_text(&fields.tags.join("\n"), lang).into_owned();
+        let mut heads = fields.headings.join("\n");
+        heads.push('\n');
+        heads.push_str(fields.description);
+        let heads = lower_text(&heads, lang).into_owned();
+        let text = lower_text(&body, lang);
+        let mut at: HashMap<&str, usize> = HashMap::with_capacity(512);
+        let mut seen: Vec<(&str, [u16; FIELDS])> = Vec::with_capacity(512);
+        for (field, text) in [(0, &*title), (1, &*tags), (2, &*heads), (3, &*text)] {
+            let lens = &mut doc.lens[field];
             words(text, lang, |w| {
-                let w = lower(w, lang);
-                doc.lens[field] += 1;
-                let i = match at.get(&*w) {
-                    Some(&i) => i,
-                    None => {
-                        let key: Box<str> = w.into();
-                        doc.words.push((key.clone(), [0; FIELDS]));
-                        at.insert(key, doc.words.len() - 1);
-                        doc.words.len() - 1
-                    }
-                };
-                let n = &mut doc.words[i].1[field];
+                *lens += 1;
+                let i = *at.entry(w).or_insert_with(|| {
+                    seen.push((w, [0; FIELDS]));
+                    seen.len() - 1
+                });
+                let n = &mut seen[i].1[field];
                 *n = n.saturating_add(1);
             });
-        };
-        add(&mut doc, 0, fields.title);
-        for tag in fields.tags {
-            add(&mut doc, 1, tag);
         }
-        for h in fields.headings {
-            add(&mut doc, 2, h);
+        doc.forms = String::with_capacity(seen.iter().map(|(w, _)| w.len() + 1).sum());
+        doc.counts = Vec::with_capacity(seen.len());
+        for (w, n) in seen {
+            doc.forms.push_str(w);
+            doc.forms.push('\n');
+            doc.counts.push(n);
         }
-        add(&mut doc, 2, fields.description);
-        add(&mut doc, 3, &body);
         doc
     }
 }
@@ -115,17 +127,27 @@ pub fn html_text(html: &str) -> String {
     let push_text = |out: &mut String, text: &str, space: &mut bool| {
         let mut text = text;
         while !text.is_empty() {
-            let amp = text.find('&').unwrap_or(text.len());
-            for c in text[..amp].chars() {
-                if c.is_whitespace() {
+            let amp = memchr::memchr(b'&', text.as_bytes()).unwrap_or(text.len());
+            // Runs without white space are copied whole (white space is ASCII, so every cut
+            // is at a character's boundary).
+            let plain = &text[..amp];
+            let mut run = 0;
+            for (i, b) in plain.bytes().enumerate() {
+                if b.is_ascii_whitespace() {
+                    if run < i {
+                        out.push_str(&plain[run..i]);
+                        *space = false;
+                    }
                     if !*space {
                         out.push(' ');
                         *space = true;
                     }
-                } else {
-                    out.push(c);
-                    *space = false;
+                    run = i + 1;
                 }
+            }
+            if run < plain.len() {
+                out.push_str(&plain[run..]);
+                *space = false;
             }
             text = &text[amp..];
             if text.is_empty() {
@@ -147,10 +169,10 @@ pub fn html_text(html: &str) -> String {
             }
         }
     };
-    while let Some(lt) = rest.find('<') {
+    while let Some(lt) = memchr::memchr(b'<', rest.as_bytes()) {
         push_text(&mut out, &rest[..lt], &mut space);
         rest = &rest[lt..];
-        let Some(gt) = rest.find('>') else {
+        let Some(gt) = memchr::memchr(b'>', rest.as_bytes()) else {
             break;
         };
         let tag = &rest[1..gt];
@@ -162,15 +184,27 @@ pub fn html_text(html: &str) -> String {
             .map(|c| c.to_ascii_lowercase())
             .collect();
         if !tag.starts_with('/') && matches!(name.as_str(), "script" | "style" | "template") {
-            let close = format!("</{name}");
-            match rest.to_ascii_lowercase().find(&close) {
-                Some(i) => {
-                    rest = &rest[i..];
-                    let gt = rest.find('>').map_or(rest.len(), |g| g + 1);
-                    rest = &rest[gt..];
+            // To the matching end tag, whatever its case.
+            let mut end = None;
+            let mut from = 0;
+            while let Some(i) = rest[from..].find("</") {
+                let at = from + i;
+                let after = &rest.as_bytes()[at + 2..];
+                if after.len() >= name.len()
+                    && after[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+                {
+                    end = Some(at);
+                    break;
                 }
-                None => rest = "",
+                from = at + 2;
             }
+            rest = match end {
+                Some(i) => {
+                    let rest = &rest[i..];
+                    &rest[rest.find('>').map_or(rest.len(), |g| g + 1)..]
+                }
+                None => "",
+            };
             continue;
         }
         let inline = matches!(
@@ -259,7 +293,7 @@ mod tests {
                 html: "<p>Işık, ışığı ve ölçüm.</p>",
             },
         );
-        let get = |w: &str| doc.words.iter().find(|(k, _)| &**k == w).unwrap().1;
+        let get = |w: &str| *doc.words().find(|(k, _)| *k == w).unwrap().1;
         assert_eq!(get("ışık"), [1, 1, 0, 1]);
         assert_eq!(get("ölçüm"), [0, 0, 1, 1]);
         assert_eq!(get("ölçümü"), [1, 0, 0, 0]);

@@ -14,8 +14,9 @@
 //! the tags, the headings and description, and the body, with the page's field lengths), so the
 //! browser only adds scores up. A term keeps its best [`MAX_POSTINGS`] pages.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
+
+use foldhash::{HashMap, HashMapExt as _};
 
 use crate::i18n::Lang;
 use crate::output::OutputFile;
@@ -68,7 +69,7 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
         for (f, len) in lens.iter_mut().enumerate() {
             *len += f64::from(doc.lens[f]);
         }
-        for (surface, tf) in &doc.words {
+        for (surface, tf) in doc.words() {
             let t = *term_of.entry(surface).or_insert_with(|| {
                 let term = stems.term(surface).into_owned();
                 *term_ids.entry(term.clone()).or_insert_with(|| {

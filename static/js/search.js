@@ -22,7 +22,14 @@ function words(text, lang) {
   const out = [];
   const raw = [];
   if (segmenter) {
-    for (const s of segmenter.segment(text)) if (s.isWordLike) raw.push(s.segment);
+    for (const s of segmenter.segment(text)) {
+      if (!s.isWordLike) continue;
+      // ICU joins ideographs and kana by dictionary; UAX #29, as the build applies it, makes
+      // each ideograph and hiragana its own word.
+      if (/[\p{Script=Han}\p{Script=Hiragana}]/u.test(s.segment)) {
+        raw.push(...s.segment.match(/[\p{Script=Han}\p{Script=Hiragana}]|[^\p{Script=Han}\p{Script=Hiragana}]+/gu));
+      } else raw.push(s.segment);
+    }
   } else {
     for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+(?:[._'’][\p{L}\p{N}\p{M}]+)*/gu)) raw.push(m[0]);
   }

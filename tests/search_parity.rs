@@ -1,0 +1,95 @@
+//! The browser analyses a query as the build analysed the pages: `static/js/search.js`'s
+//! `words`, `lower` and `fold` give, in Node, what `sade::search::analyze` gives, on text with
+//! every case the index depends on (Turkish I/ı/İ/i, apostrophe suffixes, identifiers joined by
+//! `.` and `_`, numbers, combining accents, other scripts).
+//!
+//! Needs node: without it `cargo test` lists the test as ignored; under `CI` it fails.
+
+mod common;
+
+use std::process::Command;
+
+use sade::i18n::Lang;
+use sade::search::analyze::{fold, lower, words};
+
+const TEXTS: &[&str] = &[
+    "IŞIK ölçümü, gün ışığı ve İSTANBUL'da Kadıköy’e bir yolculuk.",
+    "ImportError ile ModuleNotFoundError: urllib3.util.Retry, max_attempts=5, v1.2.3",
+    "İzmir–Isparta hattı: 3.5 ms, %80 doluluk; ÇĞIİÖŞÜ çğıiöşü",
+    "Crème brûlée déjà vu — naïve façade; résumé “quotes” don't",
+    "e-posta, k8s_cluster.node-pool; _private __dunder__ a.b. .c",
+    "Ελληνικά ΣΊΣΥΦΟΣ, кириллица ПРИВЕТ, 日本語のテキスト, emoji 🙂 ok",
+    "e\u{301}te\u{301} (combining accents), ﬁ ligature, ＦＵＬＬ width",
+    "a:b a::b 1,5 1,,5 3.5 3..5 x.1 1.x l’eau l'eau 'quoted' don’t. __a_b__ _ __ a_1 1_a",
+    "Σ·Σ a·b «Türkçe» “tırnak” – tire — uzun… 10°C %50 €5 §3 x×y",
+    "ş:ğ a.b.c. .d e. f' 'g h,i 1;2 1;a a;1 ŞİMDİ'Yİ İ'DE",
+];
+
+fn rust_side() -> serde_json::Value {
+    let mut out = Vec::new();
+    for text in TEXTS {
+        for lang in Lang::ALL {
+            let mut ws = Vec::new();
+            words(text, lang, |w| {
+                let l = lower(w, lang).into_owned();
+                let f = fold(&l).into_owned();
+                ws.push(serde_json::json!([w, l, f]));
+            });
+            out.push(serde_json::json!({ "text": text, "lang": lang.code(), "words": ws }));
+        }
+    }
+    serde_json::Value::Array(out)
+}
+
+fn the_browser_analyses_queries_as_the_build_analyses_pages() {
+    let expected = rust_side();
+    let script = r#"
+const { words, lower, fold } = require(process.argv[1]);
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const out = cases.map(({ text, lang }) => ({
+  text,
+  lang,
+  words: words(text, lang).map((w) => { const l = lower(w, lang); return [w, l, fold(l)]; }),
+}));
+process.stdout.write(JSON.stringify(out));
+"#;
+    let mut child = Command::new("node")
+        .arg("-e")
+        .arg(script)
+        .arg(common::repo().join("static/js/search.js"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(expected.to_string().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (e, g) in expected
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(got.as_array().unwrap())
+    {
+        assert_eq!(g, e, "search.js and sade::search::analyze differ");
+    }
+}
+
+fn main() {
+    let missing = if common::runs("node") {
+        Vec::new()
+    } else {
+        vec!["`node`".to_string()]
+    };
+    common::run_trials(vec![common::needing(
+        "the_browser_analyses_queries_as_the_build_analyses_pages",
+        missing,
+        the_browser_analyses_queries_as_the_build_analyses_pages,
+    )]);
+}
