@@ -19,7 +19,7 @@ const TEXTS: &[&str] = &[
     "Crème brûlée déjà vu — naïve façade; résumé “quotes” don't",
     "e-posta, k8s_cluster.node-pool; _private __dunder__ a.b. .c",
     "Ελληνικά ΣΊΣΥΦΟΣ, кириллица ПРИВЕТ, 日本語のテキスト, emoji 🙂 ok",
-    "e\u{301}te\u{301} (combining accents), ﬁ ligature, ＦＵＬＬ width",
+    "e\u{301}te\u{301} (combining accents), ﬁ ligature, ＦＵＬＬ width, ǅemal ǄEMAL",
     "a:b a::b 1,5 1,,5 3.5 3..5 x.1 1.x l’eau l'eau 'quoted' don’t. __a_b__ _ __ a_1 1_a",
     "Σ·Σ a·b «Türkçe» “tırnak” – tire — uzun… 10°C %50 €5 §3 x×y",
     "ş:ğ a.b.c. .d e. f' 'g h,i 1;2 1;a a;1 ŞİMDİ'Yİ İ'DE",

@@ -16,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use foldhash::{HashMap, HashMapExt as _};
+use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
 
 use crate::i18n::Lang;
 use crate::output::OutputFile;
@@ -114,9 +114,12 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
                 })
                 .collect();
             if s.len() > MAX_POSTINGS {
-                s.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                // The best pages (ties: the first), then back in page order.
+                s.select_nth_unstable_by(MAX_POSTINGS - 1, |a, b| {
+                    b.1.total_cmp(&a.1).then(a.0.cmp(&b.0))
+                });
                 s.truncate(MAX_POSTINGS);
-                s.sort_by_key(|p| p.0);
+                s.sort_unstable_by_key(|p| p.0);
             }
             s
         })
@@ -157,12 +160,12 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
     while start < keys.len() {
         let mut end = start;
         let mut size = 0;
-        let mut seen: HashMap<u32, ()> = HashMap::new();
+        let mut seen: HashSet<u32> = HashSet::new();
         while end < keys.len() && (size < target || end == start || keys[end].0 == keys[end - 1].0)
         {
             let (key, surface, t) = &keys[end];
             size += key.len() + surface.len() + 8;
-            if seen.insert(*t, ()).is_none() {
+            if seen.insert(*t) {
                 size += encoded[*t as usize].len() + 3;
             }
             end += 1;
