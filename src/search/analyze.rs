@@ -22,16 +22,23 @@ use crate::i18n::Lang;
 /// Calls `f` with every word of `text` (as written), in order; a word joined by `.` or `_` is
 /// given whole and then part by part.
 pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
-    let mut each = |word: &'t str| {
+    marked_words(text, lang, |w, _| f(w));
+}
+
+/// [`words`], each with whether it needs lowering ([`needs_lower`]), found on the way.
+pub fn marked_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, bool)) {
+    // A word that holds `'`, `’`, `.` or `_` (`plain` is false): cut at Turkish apostrophes,
+    // `_` trimmed, then whole and by its parts.
+    let joined = |word: &'t str, f: &mut dyn FnMut(&'t str, bool)| {
         let mut split = |w: &'t str| {
             let w = w.trim_matches(|c: char| c == '.' || c == '_');
             if w.is_empty() {
                 return;
             }
-            f(w);
+            f(w, needs_lower(w));
             if w.bytes().any(|b| b == b'.' || b == b'_') {
                 for part in w.split(['.', '_']).filter(|p| !p.is_empty()) {
-                    f(part);
+                    f(part, needs_lower(part));
                 }
             }
         };
@@ -42,11 +49,33 @@ pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
         }
     };
     // Words never span white space: each run between spaces is segmented on its own, by the
-    // fast path when every character in it is one the fast path knows.
+    // fast paths when every character in it is one they know (ASCII without a table of
+    // positions).
     let mut classes = Vec::new();
     for chunk in text.split_ascii_whitespace() {
-        if !simple_words(chunk, &mut classes, &mut each) {
-            chunk.unicode_words().for_each(&mut each);
+        let bytes = chunk.as_bytes();
+        if chunk.is_ascii() {
+            let class = |k: usize| ASCII[bytes[k] as usize];
+            segment(chunk, bytes.len(), class, |k| k, &mut |w, plain| {
+                if plain {
+                    f(w, w.bytes().any(|b| b.is_ascii_uppercase()));
+                } else {
+                    joined(w, &mut f);
+                }
+            });
+        } else if classify(chunk, &mut classes) {
+            let (class, at) = (|k: usize| classes[k].1, |k: usize| classes[k].0);
+            segment(chunk, classes.len(), class, at, &mut |w, plain| {
+                if plain {
+                    f(w, needs_lower(w));
+                } else {
+                    joined(w, &mut f);
+                }
+            });
+        } else {
+            for w in chunk.unicode_words() {
+                joined(w, &mut f);
+            }
         }
     }
 }
@@ -116,48 +145,54 @@ fn class(c: char) -> Option<Class> {
     })
 }
 
-/// The words of `chunk` by UAX #29's rules for the classes of [`class`] (WB5–WB13b), given to
-/// `f`; `false` (and nothing given) when a character is not one of them.
-fn simple_words<'t>(
-    chunk: &'t str,
-    classes: &mut Vec<(usize, Class)>,
-    f: &mut impl FnMut(&'t str),
-) -> bool {
+/// Each character of `chunk` with its [`class`] and where it starts; `false` when a
+/// character is not one the fast path knows.
+fn classify(chunk: &str, classes: &mut Vec<(usize, Class)>) -> bool {
     classes.clear();
-    let bytes = chunk.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii() {
-            classes.push((i, ASCII[bytes[i] as usize]));
-            i += 1;
-            continue;
-        }
-        let c = chunk[i..].chars().next().expect("a character starts here");
+    for (i, c) in chunk.char_indices() {
         match class(c) {
             Some(k) => classes.push((i, k)),
             None => return false,
         }
-        i += c.len_utf8();
     }
+    true
+}
+
+/// The words of `chunk` by UAX #29's rules for the classes of [`class`] (WB5–WB13b), given to
+/// `f` with whether they are plain (no `_` and no middle character joined them): `class(k)`
+/// and `at(k)` are the class and the start of the `k`th of its `n` characters.
+fn segment<'t>(
+    chunk: &'t str,
+    n: usize,
+    class: impl Fn(usize) -> Class,
+    at: impl Fn(usize) -> usize,
+    f: &mut impl FnMut(&'t str, bool),
+) {
     let word_char = |k: Class| matches!(k, Class::Letter | Class::Digit | Class::Underscore);
     let mut i = 0;
-    while i < classes.len() {
-        if !word_char(classes[i].1) {
+    while i < n {
+        let first = class(i);
+        if !word_char(first) {
             i += 1;
             continue;
         }
         let start = i;
-        let mut alnum = classes[i].1 != Class::Underscore;
+        let mut alnum = first != Class::Underscore;
+        let mut plain = alnum;
+        let mut prev = first;
         i += 1;
-        while i < classes.len() {
-            let (prev, here) = (classes[i - 1].1, classes[i].1);
+        while i < n {
+            let here = class(i);
             if word_char(here) {
-                alnum |= here != Class::Underscore;
+                let letter = here != Class::Underscore;
+                alnum |= letter;
+                plain &= letter;
+                prev = here;
                 i += 1;
                 continue;
             }
             // A middle character joins two letters or two digits.
-            let next = classes.get(i + 1).map(|n| n.1);
+            let next = if i + 1 < n { Some(class(i + 1)) } else { None };
             let joins = match here {
                 Class::MidLetter => prev == Class::Letter && next == Some(Class::Letter),
                 Class::MidNumLet => {
@@ -170,14 +205,15 @@ fn simple_words<'t>(
             if !joins {
                 break;
             }
+            plain = false;
+            prev = next.expect("a joined character has one after it");
             i += 2;
         }
         if alnum {
-            let end = classes.get(i).map_or(chunk.len(), |n| n.0);
-            f(&chunk[classes[start].0..end]);
+            let end = if i < n { at(i) } else { chunk.len() };
+            f(&chunk[at(start)..end], plain);
         }
     }
-    true
 }
 
 fn is_apostrophe(c: char) -> bool {
@@ -187,8 +223,19 @@ fn is_apostrophe(c: char) -> bool {
 /// `word` lowercased by the rules of `lang` (Turkish: `I→ı`, `İ→i`; English: `I→i`, `İ→i`),
 /// whatever the machine's locale.
 pub fn lower(word: &str, lang: Lang) -> Cow<'_, str> {
-    if !word.chars().any(lowers) {
+    if !needs_lower(word) {
         return Cow::Borrowed(word);
+    }
+    if word.is_ascii() {
+        // The usual capitalised word: byte by byte, `I` the only letter that differs.
+        let mut out = String::with_capacity(word.len() + 1);
+        for b in word.bytes() {
+            match b {
+                b'I' if lang == Lang::Tr => out.push('ı'),
+                b => out.push(b.to_ascii_lowercase() as char),
+            }
+        }
+        return Cow::Owned(out);
     }
     // The dotted and dotless capitals first; then the whole word, for context rules such as
     // Greek's final sigma (as the browser's `toLowerCase` does).
@@ -211,58 +258,28 @@ fn lowers(c: char) -> bool {
     c.to_lowercase().ne([c])
 }
 
-/// A whole text lowercased as [`lower`] lowers each of its words; quicker when its only
-/// capitals are ASCII, as in most text.
-pub fn lower_text(text: &str, lang: Lang) -> Cow<'_, str> {
-    // Greek's final sigma depends on the letters around it: the whole text at once.
-    if text.contains('Σ') {
-        return lower(text, lang);
-    }
-    let bytes = text.as_bytes();
-    let mut out: Option<String> = None;
-    // Unchanged runs are copied whole; only capitals are looked at one by one.
-    let mut from = 0;
+/// Whether [`lower`] changes `word`: whether it holds a capital (or a title-case letter).
+pub fn needs_lower(word: &str) -> bool {
+    let bytes = word.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        let (len, lowered) = if b.is_ascii_uppercase() {
-            let c = if b == b'I' && lang == Lang::Tr {
-                'ı'
-            } else {
-                b.to_ascii_lowercase() as char
-            };
-            (1, Some(c))
-        } else if b < 0xc0 {
-            // ASCII that is not a capital, or a continuation byte.
+        if b < 0xc0 {
+            // ASCII, or a continuation byte.
+            if b.is_ascii_uppercase() {
+                return true;
+            }
             i += 1;
             continue;
-        } else {
-            let c = text[i..].chars().next().expect("a character starts here");
-            match c {
-                'İ' => (c.len_utf8(), Some('i')),
-                c if lowers(c) => (c.len_utf8(), None),
-                c => {
-                    i += c.len_utf8();
-                    continue;
-                }
-            }
-        };
-        let o = out.get_or_insert_with(|| String::with_capacity(text.len() + 8));
-        o.push_str(&text[from..i]);
-        match lowered {
-            Some(c) => o.push(c),
-            None => o.extend(text[i..i + len].chars().flat_map(char::to_lowercase)),
         }
-        i += len;
-        from = i;
-    }
-    match out {
-        None => Cow::Borrowed(text),
-        Some(mut o) => {
-            o.push_str(&text[from..]);
-            Cow::Owned(o)
+        let c = word[i..].chars().next().expect("a character starts here");
+        // Turkish's own lowercase letters are the usual ones here: no table needed for them.
+        if !matches!(c, 'ç' | 'ğ' | 'ı' | 'ö' | 'ş' | 'ü' | 'â' | 'î' | 'û') && lowers(c) {
+            return true;
         }
+        i += c.len_utf8();
     }
+    false
 }
 
 /// `word` (lowercase) without its diacritics: the key an ASCII-typed query finds it by.
@@ -356,7 +373,11 @@ mod tests {
             let text: String = chars.into_iter().collect();
             let mut fast = Vec::new();
             for chunk in text.split_ascii_whitespace() {
-                if !simple_words(chunk, &mut Vec::new(), &mut |w: &str| fast.push(w.to_string())) {
+                let mut classes = Vec::new();
+                if classify(chunk, &mut classes) {
+                    let (class, at) = (|k: usize| classes[k].1, |k: usize| classes[k].0);
+                    segment(chunk, classes.len(), class, at, &mut |w: &str, _| fast.push(w.to_string()));
+                } else {
                     chunk.unicode_words().for_each(|w| fast.push(w.to_string()));
                 }
             }
@@ -365,40 +386,70 @@ mod tests {
         }
     }
 
+    /// The words as UAX #29 finds them in the whole text, cut and split as [`words`] says,
+    /// each with [`needs_lower`]: what [`marked_words`]'s fast paths must give.
+    fn reference(text: &str, lang: Lang) -> Vec<(String, bool)> {
+        let mut v = Vec::new();
+        let mut split = |w: &str| {
+            let w = w.trim_matches(|c: char| c == '.' || c == '_');
+            if w.is_empty() {
+                return;
+            }
+            v.push((w.to_string(), needs_lower(w)));
+            if w.contains(['.', '_']) {
+                for part in w.split(['.', '_']).filter(|p| !p.is_empty()) {
+                    v.push((part.to_string(), needs_lower(part)));
+                }
+            }
+        };
+        for word in text.unicode_words() {
+            if lang == Lang::Tr {
+                word.split(is_apostrophe).for_each(&mut split);
+            } else {
+                split(word);
+            }
+        }
+        v
+    }
+
     proptest::proptest! {
-        /// A text lowered whole by the quick way equals the plain way (Σ aside, which takes
-        /// the plain way).
+        /// Every path of [`marked_words`] (ASCII, the classified characters, UAX #29's own)
+        /// gives what the plain way gives.
         #[test]
-        fn lower_text_is_lower(chars in proptest::collection::vec(proptest::sample::select(vec![
-            'a', 'I', 'İ', 'ı', 'i', 'Ş', 'ş', 'Ç', 'É', 'ẞ', 'Ж', 'ǅ', ' ', '.', '7', 'Ω', 'ﬁ',
-        ]), 0..24), tr in proptest::bool::ANY) {
+        fn marked_words_are_the_reference(chars in proptest::collection::vec(proptest::sample::select(vec![
+            'a', 'b', 'Z', 'I', '0', '7', '_', ':', '.', ',', ';', '\'', '’', '-', '!', ' ', ' ',
+            '\n', 'ş', 'İ', 'ı', 'Ğ', 'é', '日', '\u{301}', '·',
+        ]), 0..32), tr in proptest::bool::ANY) {
             let text: String = chars.into_iter().collect();
             let lang = if tr { Lang::Tr } else { Lang::En };
-            proptest::prop_assert_eq!(lower_text(&text, lang), lower(&text, lang));
+            let mut got = Vec::new();
+            marked_words(&text, lang, |w, upper| got.push((w.to_string(), upper)));
+            proptest::prop_assert_eq!(got, reference(&text, lang), "{:?}", text);
         }
     }
 
-    #[test]
-    fn a_text_lowers_as_its_words_do() {
-        for lang in Lang::ALL {
-            for text in [
-                "IŞIK İzmir'de",
-                "plain",
-                "ASCII ONLY I",
-                "ΣΊΣΥΦΟΣ ok",
-                "Kadıköy IX",
-            ] {
-                let mut each = Vec::new();
-                words(text, lang, |w| each.push(lower(w, lang).into_owned()));
-                let mut whole = Vec::new();
-                words(&lower_text(text, lang), lang, |w| whole.push(w.to_string()));
-                assert_eq!(whole, each, "{text}");
-            }
+    proptest::proptest! {
+        /// A word needs lowering exactly when lowering changes it.
+        #[test]
+        fn needs_lower_is_whether_lower_changes(chars in proptest::collection::vec(proptest::sample::select(vec![
+            'a', 'I', 'İ', 'ı', 'i', 'Ş', 'ş', 'Ç', 'ç', 'ğ', 'ö', 'ü', 'â', 'É', 'é', 'ẞ', 'Ж',
+            'ж', 'ǅ', 'ǆ', '.', '7', 'Ω', 'ﬁ', 'Z',
+        ]), 0..12), tr in proptest::bool::ANY) {
+            let word: String = chars.into_iter().collect();
+            let lang = if tr { Lang::Tr } else { Lang::En };
+            proptest::prop_assert_eq!(needs_lower(&word), lower(&word, lang) != word, "{:?}", word);
+            // The ASCII way and the general way agree with the plain one.
+            let plain: String = word
+                .chars()
+                .map(|c| match (c, lang) {
+                    ('I', Lang::Tr) => 'ı',
+                    ('İ', _) => 'i',
+                    _ => c,
+                })
+                .collect::<String>()
+                .to_lowercase();
+            proptest::prop_assert_eq!(lower(&word, lang), plain, "{:?}", word);
         }
-        assert!(matches!(
-            lower_text("no capitals, ışık", Lang::Tr),
-            Cow::Borrowed(_)
-        ));
     }
 
     #[test]

@@ -2,12 +2,13 @@
 //! index itself only merges: the page's word forms with how often each occurs per field, the
 //! fields' lengths, and what a result shows.
 
-use foldhash::HashMap;
-use foldhash::HashMapExt as _;
+use std::hash::BuildHasher as _;
+
+use hashbrown::HashTable;
 
 use crate::i18n::Lang;
 
-use super::analyze::{lower_text, words};
+use super::analyze::{lower, marked_words};
 
 /// Title, tags, headings and description, body.
 pub const FIELDS: usize = 4;
@@ -62,36 +63,87 @@ impl Doc {
             excerpt: excerpt(fields.description, &body),
             ..Doc::default()
         };
-        // Each field lowercased whole, then cut into words: every word is a slice of these.
-        let title = lower_text(fields.title, lang);
-        let tags = lower_text(&fields.tags.join("\n"), lang).into_owned();
-        let mut heads = fields.headings.join("\n");
-        heads.push('\n');
-        heads.push_str(fields.description);
-        let heads = lower_text(&heads, lang).into_owned();
-        let text = lower_text(&body, lang);
-        let mut at: HashMap<&str, usize> = HashMap::with_capacity(512);
-        let mut seen: Vec<(&str, [u16; FIELDS])> = Vec::with_capacity(512);
-        for (field, text) in [(0, &*title), (1, &*tags), (2, &*heads), (3, &*text)] {
-            let lens = &mut doc.lens[field];
-            words(text, lang, |w| {
-                *lens += 1;
-                let i = *at.entry(w).or_insert_with(|| {
-                    seen.push((w, [0; FIELDS]));
-                    seen.len() - 1
-                });
-                let n = &mut seen[i].1[field];
-                *n = n.saturating_add(1);
-            });
+        // About one form in eight bytes of text, each about eight bytes long.
+        let forms = body.len() / 8 + 64;
+        doc.forms.reserve(forms * 8);
+        doc.counts.reserve(forms);
+        let mut counter = Counter::new(lang, forms);
+        counter.field(&mut doc, 0, fields.title);
+        for tag in fields.tags {
+            counter.field(&mut doc, 1, tag);
         }
-        doc.forms = String::with_capacity(seen.iter().map(|(w, _)| w.len() + 1).sum());
-        doc.counts = Vec::with_capacity(seen.len());
-        for (w, n) in seen {
-            doc.forms.push_str(w);
-            doc.forms.push('\n');
-            doc.counts.push(n);
+        for heading in fields.headings {
+            counter.field(&mut doc, 2, heading);
         }
+        counter.field(&mut doc, 2, fields.description);
+        counter.field(&mut doc, 3, &body);
         doc
+    }
+}
+
+/// Counts a page's word forms into its [`Doc`]: each word lowercased (only when it has a
+/// capital) and looked up among the forms seen so far, which the table keys by their place
+/// in [`Doc::forms`], so a form is stored once, where the index reads it.
+struct Counter {
+    lang: Lang,
+    /// Each form's number, found by its hash.
+    table: HashTable<(u64, u32)>,
+    /// Each form's start and end in `Doc::forms`.
+    spans: Vec<(u32, u32)>,
+    hasher: foldhash::fast::FixedState,
+}
+
+impl Counter {
+    fn new(lang: Lang, capacity: usize) -> Counter {
+        Counter {
+            lang,
+            table: HashTable::with_capacity(capacity),
+            spans: Vec::with_capacity(capacity),
+            hasher: foldhash::fast::FixedState::with_seed(0),
+        }
+    }
+
+    /// Counts the words of `text` as field `field` of `doc`.
+    fn field(&mut self, doc: &mut Doc, field: usize, text: &str) {
+        let Counter {
+            lang,
+            table,
+            spans,
+            hasher,
+        } = self;
+        let mut n = 0;
+        marked_words(text, *lang, |w, capital| {
+            n += 1;
+            let lowered;
+            let w = if capital {
+                lowered = lower(w, *lang);
+                &*lowered
+            } else {
+                w
+            };
+            let hash = hasher.hash_one(w);
+            let forms = &doc.forms;
+            let found = table.find(hash, |&(h, i)| {
+                let (start, end) = spans[i as usize];
+                h == hash && &forms[start as usize..end as usize] == w
+            });
+            let i = match found {
+                Some(&(_, i)) => i as usize,
+                None => {
+                    let i = spans.len();
+                    let start = doc.forms.len() as u32;
+                    doc.forms.push_str(w);
+                    spans.push((start, doc.forms.len() as u32));
+                    doc.forms.push('\n');
+                    doc.counts.push([0; FIELDS]);
+                    table.insert_unique(hash, (hash, i as u32), |&(h, _)| h);
+                    i
+                }
+            };
+            let count = &mut doc.counts[i][field];
+            *count = count.saturating_add(1);
+        });
+        doc.lens[field] += n;
     }
 }
 
@@ -121,127 +173,138 @@ fn excerpt(description: &str, body: &str) -> String {
 /// nothing), `<script>`, `<style>` and `<template>` left out, character references decoded,
 /// whitespace collapsed.
 pub fn html_text(html: &str) -> String {
-    let mut out = String::with_capacity(html.len() / 2);
-    let mut rest = html;
+    let bytes = html.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(html.len() / 2);
     let mut space = true;
-    let push_text = |out: &mut String, text: &str, space: &mut bool| {
-        let mut text = text;
-        while !text.is_empty() {
-            let amp = memchr::memchr(b'&', text.as_bytes()).unwrap_or(text.len());
-            // Runs without white space are copied whole (white space is ASCII, so every cut
-            // is at a character's boundary).
-            let plain = &text[..amp];
-            let mut run = 0;
-            for (i, b) in plain.bytes().enumerate() {
-                if b.is_ascii_whitespace() {
-                    if run < i {
-                        out.push_str(&plain[run..i]);
-                        *space = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            // Text up to the next `<`, `&` or white space is copied whole.
+            _ if b > b' ' && b != b'<' && b != b'&' => {
+                let len = bytes[i..]
+                    .iter()
+                    .position(|&b| b <= b' ' || b == b'<' || b == b'&')
+                    .unwrap_or(bytes.len() - i);
+                out.extend_from_slice(&bytes[i..i + len]);
+                space = false;
+                i += len;
+            }
+            b'&' => {
+                let rest = &html[i..];
+                let end = rest.as_bytes()[..rest.len().min(11)]
+                    .iter()
+                    .position(|&b| b == b';');
+                match end.and_then(|e| Some((e, entity(&rest[1..e])?))) {
+                    Some((e, c)) if c.is_ascii_whitespace() => {
+                        if !space {
+                            out.push(b' ');
+                            space = true;
+                        }
+                        i += e + 1;
                     }
-                    if !*space {
-                        out.push(' ');
-                        *space = true;
+                    Some((e, c)) => {
+                        let mut buf = [0; 4];
+                        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                        space = false;
+                        i += e + 1;
                     }
-                    run = i + 1;
+                    None => {
+                        out.push(b'&');
+                        space = false;
+                        i += 1;
+                    }
                 }
             }
-            if run < plain.len() {
-                out.push_str(&plain[run..]);
-                *space = false;
-            }
-            text = &text[amp..];
-            if text.is_empty() {
-                break;
-            }
-            let end = text.find(';').filter(|&e| e <= 10);
-            let decoded = end.and_then(|e| entity(&text[1..e]));
-            match (end, decoded) {
-                (Some(e), Some(c)) => {
-                    out.push(c);
-                    *space = c == ' ';
-                    text = &text[e + 1..];
+            b'<' => {
+                let Some(gt) = memchr::memchr(b'>', &bytes[i..]) else {
+                    // An unclosed tag is text.
+                    out.push(b'<');
+                    space = false;
+                    i += 1;
+                    continue;
+                };
+                let tag = &html[i + 1..i + gt];
+                i += gt + 1;
+                // The tag's name, lowercased (a name longer than any below is none of them).
+                let raw = tag.trim_start_matches('/').as_bytes();
+                let len = raw.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+                let mut lowered = [0u8; 8];
+                let name: &[u8] = if len <= lowered.len() {
+                    for (l, b) in lowered.iter_mut().zip(raw) {
+                        *l = b.to_ascii_lowercase();
+                    }
+                    &lowered[..len]
+                } else {
+                    b"-"
+                };
+                if !tag.starts_with('/') && matches!(name, b"script" | b"style" | b"template") {
+                    // To the matching end tag, whatever its case.
+                    let rest = &html[i..];
+                    let mut end = None;
+                    let mut from = 0;
+                    while let Some(k) = rest[from..].find("</") {
+                        let at = from + k;
+                        let after = &rest.as_bytes()[at + 2..];
+                        if after.len() >= name.len()
+                            && after[..name.len()].eq_ignore_ascii_case(name)
+                        {
+                            end = Some(at);
+                            break;
+                        }
+                        from = at + 2;
+                    }
+                    i = match end {
+                        Some(k) => i + k + rest[k..].find('>').map_or(rest.len() - k, |g| g + 1),
+                        None => bytes.len(),
+                    };
+                    continue;
                 }
-                _ => {
-                    out.push('&');
-                    *space = false;
-                    text = &text[1..];
+                let inline = matches!(
+                    name,
+                    b"a" | b"abbr"
+                        | b"b"
+                        | b"bdi"
+                        | b"code"
+                        | b"data"
+                        | b"del"
+                        | b"em"
+                        | b"i"
+                        | b"ins"
+                        | b"kbd"
+                        | b"mark"
+                        | b"q"
+                        | b"s"
+                        | b"samp"
+                        | b"small"
+                        | b"span"
+                        | b"strong"
+                        | b"sub"
+                        | b"sup"
+                        | b"time"
+                        | b"u"
+                        | b"var"
+                        | b"wbr"
+                );
+                if !inline && !space {
+                    out.push(b' ');
+                    space = true;
                 }
             }
-        }
-    };
-    while let Some(lt) = memchr::memchr(b'<', rest.as_bytes()) {
-        push_text(&mut out, &rest[..lt], &mut space);
-        rest = &rest[lt..];
-        let Some(gt) = memchr::memchr(b'>', rest.as_bytes()) else {
-            break;
-        };
-        let tag = &rest[1..gt];
-        rest = &rest[gt + 1..];
-        let name: String = tag
-            .trim_start_matches('/')
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        if !tag.starts_with('/') && matches!(name.as_str(), "script" | "style" | "template") {
-            // To the matching end tag, whatever its case.
-            let mut end = None;
-            let mut from = 0;
-            while let Some(i) = rest[from..].find("</") {
-                let at = from + i;
-                let after = &rest.as_bytes()[at + 2..];
-                if after.len() >= name.len()
-                    && after[..name.len()].eq_ignore_ascii_case(name.as_bytes())
-                {
-                    end = Some(at);
-                    break;
+            _ => {
+                // White space (and any other control character) collapses to one space.
+                if !space {
+                    out.push(b' ');
+                    space = true;
                 }
-                from = at + 2;
+                i += 1;
             }
-            rest = match end {
-                Some(i) => {
-                    let rest = &rest[i..];
-                    &rest[rest.find('>').map_or(rest.len(), |g| g + 1)..]
-                }
-                None => "",
-            };
-            continue;
-        }
-        let inline = matches!(
-            name.as_str(),
-            "a" | "abbr"
-                | "b"
-                | "bdi"
-                | "code"
-                | "data"
-                | "del"
-                | "em"
-                | "i"
-                | "ins"
-                | "kbd"
-                | "mark"
-                | "q"
-                | "s"
-                | "samp"
-                | "small"
-                | "span"
-                | "strong"
-                | "sub"
-                | "sup"
-                | "time"
-                | "u"
-                | "var"
-                | "wbr"
-        );
-        if !inline && !space {
-            out.push(' ');
-            space = true;
         }
     }
-    push_text(&mut out, rest, &mut space);
-    let trimmed = out.trim_end().len();
-    out.truncate(trimmed);
-    out
+    while out.last() == Some(&b' ') {
+        out.pop();
+    }
+    String::from_utf8(out).expect("whole characters are copied")
 }
 
 fn entity(name: &str) -> Option<char> {
@@ -277,6 +340,8 @@ mod tests {
         assert_eq!(html_text("<STYLE>p{}</STYLE>ok<br>"), "ok");
         // An unclosed tag is text.
         assert_eq!(html_text("a <b"), "a <b");
+        assert_eq!(html_text("a <b  c&amp;\n"), "a <b c&");
+        assert_eq!(html_text("x&#32;&nbsp;<p> y"), "x y");
     }
 
     #[test]
