@@ -175,7 +175,11 @@ proptest! {
     }
 
     /// Without an outage and with a service far faster than the demand, nothing fails but the
-    /// calls the server held at 0 (dropped then, and retried), and no request gives up.
+    /// calls the server held at 0 (dropped then, and retried), and no request gives up. The
+    /// SRE throttle may still refuse a call locally: a client whose first call is in flight
+    /// has sent one request and had none accepted, so its next is refused with odds
+    /// (1 − 2 × 0) / (1 + 1) = ½ (the formula's own cold start, which the real one shares),
+    /// and that request gives up.
     #[test]
     fn a_healthy_service_fails_nothing(c in case(), st in strategy(), b in budget()) {
         let c = Case {
@@ -188,13 +192,20 @@ proptest! {
         };
         let run = c.run(st, b);
         for bin in &run.bins {
-            prop_assert_eq!(bin.timed_out + bin.rejected + bin.rejected_locally, 0, "{:?}", bin);
+            prop_assert_eq!(bin.timed_out + bin.rejected, 0, "{:?}", bin);
+            if b != Budget::Sre {
+                prop_assert_eq!(bin.rejected_locally, 0, "{:?}", bin);
+            }
         }
         let dropped = sum(&run.bins, |b| b.refused);
         prop_assert!(dropped <= 1, "at most the call in service at 0 ({dropped})");
         prop_assert_eq!(run.summary.wasted_work, 0.0);
-        prop_assert_eq!(run.summary.recovered_after_ms, Some(0.0));
-        prop_assert_eq!(run.summary.given_up, 0);
+        // A locally refused call gives its request up (SPEC §8): those are the only ones.
+        let local = sum(&run.bins, |b| b.rejected_locally);
+        prop_assert_eq!(run.summary.given_up, local);
+        if local == 0 {
+            prop_assert_eq!(run.summary.recovered_after_ms, Some(0.0));
+        }
     }
 
     /// With shedding the server never finishes a call its client gave up on.
