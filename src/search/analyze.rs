@@ -48,21 +48,64 @@ pub fn marked_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, bo
             split(word);
         }
     };
-    // Words never span white space: each run between spaces is segmented on its own, by the
-    // fast paths when every character in it is one they know (ASCII without a table of
-    // positions).
+    // Words never span white space: each run between spaces (a chunk) is segmented on its
+    // own, by the fast paths when every character in it is one they know. One pass over the
+    // bytes finds a chunk and what its bytes are (by [`BYTE`]).
     let mut classes = Vec::new();
-    for chunk in text.split_ascii_whitespace() {
-        let bytes = chunk.as_bytes();
-        if chunk.is_ascii() {
-            let class = |k: usize| ASCII[bytes[k] as usize];
-            segment(chunk, bytes.len(), class, |k| k, &mut |w, plain| {
-                if plain {
-                    f(w, w.bytes().any(|b| b.is_ascii_uppercase()));
-                } else {
-                    joined(w, &mut f);
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if BYTE[bytes[i] as usize] & SPACE != 0 {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let (mut all, mut any) = (u8::MAX, 0);
+        while i < bytes.len() {
+            let t = BYTE[bytes[i] as usize];
+            if t & SPACE != 0 {
+                break;
+            }
+            all &= t;
+            any |= t;
+            i += 1;
+        }
+        let chunk = &text[start..i];
+        if any & WIDE == 0 {
+            // ASCII. The usual chunk: one word, perhaps with punctuation before or after it,
+            // which never starts or ends a word.
+            let mut chunk = chunk;
+            if all & ALNUM == 0 {
+                let b = chunk.as_bytes();
+                let word_byte = |b: &u8| BYTE[*b as usize] & WORD != 0;
+                let Some(from) = b.iter().position(word_byte) else {
+                    continue;
+                };
+                let to = b.iter().rposition(word_byte).map_or(from, |e| e + 1);
+                chunk = &chunk[from..to];
+                let (mut all, mut any) = (u8::MAX, 0);
+                for &b in chunk.as_bytes() {
+                    all &= BYTE[b as usize];
+                    any |= BYTE[b as usize];
                 }
-            });
+                if all & ALNUM == 0 {
+                    let b = chunk.as_bytes();
+                    let class = |k: usize| ASCII[b[k] as usize & 0x7f];
+                    segment(chunk, b.len(), class, |k| k, &mut |w, plain| {
+                        if plain {
+                            f(w, w.bytes().any(|b| b.is_ascii_uppercase()));
+                        } else {
+                            joined(w, &mut f);
+                        }
+                    });
+                    continue;
+                }
+                f(chunk, any & UPPER != 0);
+                continue;
+            }
+            f(chunk, any & UPPER != 0);
+        } else if let Some((word, capital)) = latin_word(chunk) {
+            f(word, capital);
         } else if classify(chunk, &mut classes) {
             let (class, at) = (|k: usize| classes[k].1, |k: usize| classes[k].0);
             segment(chunk, classes.len(), class, at, &mut |w, plain| {
@@ -79,6 +122,67 @@ pub fn marked_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, bo
         }
     }
 }
+
+/// A chunk that is one word of ASCII and Latin letters and digits (as most Turkish words
+/// are), with ASCII punctuation before or after it: the word, and whether it needs lowering.
+fn latin_word(chunk: &str) -> Option<(&str, bool)> {
+    let b = chunk.as_bytes();
+    let keep = |x: &u8| *x >= 0x80 || BYTE[*x as usize] & WORD != 0;
+    let from = b.iter().position(keep)?;
+    let to = b.iter().rposition(keep).map_or(from, |e| e + 1);
+    let word = &chunk[from..to];
+    let mut capital = false;
+    for c in word.chars() {
+        if c.is_ascii() {
+            let t = BYTE[c as usize];
+            if t & ALNUM == 0 {
+                return None;
+            }
+            capital |= t & UPPER != 0;
+        } else if ('\u{c0}'..='\u{24f}').contains(&c) && c != '×' && c != '÷' {
+            capital |=
+                !matches!(c, 'ç' | 'ğ' | 'ı' | 'ö' | 'ş' | 'ü' | 'â' | 'î' | 'û') && lowers(c);
+        } else {
+            return None;
+        }
+    }
+    Some((word, capital))
+}
+
+/// What [`marked_words`] needs to know of a byte, by bit: [`SPACE`], [`ALNUM`], [`WORD`],
+/// [`UPPER`], [`WIDE`].
+const BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = if b.is_ascii_whitespace() {
+            SPACE
+        } else if b >= 0x80 {
+            WIDE
+        } else if b.is_ascii_uppercase() {
+            ALNUM | WORD | UPPER
+        } else if b.is_ascii_alphanumeric() {
+            ALNUM | WORD
+        } else if b == b'_' {
+            WORD
+        } else {
+            0
+        };
+        i += 1;
+    }
+    t
+};
+/// ASCII white space: chunks end there.
+const SPACE: u8 = 1;
+/// An ASCII letter or digit.
+const ALNUM: u8 = 2;
+/// An ASCII letter, digit or `_`: what a word starts and ends with.
+const WORD: u8 = 4;
+/// An ASCII capital.
+const UPPER: u8 = 8;
+/// A byte of a character outside ASCII.
+const WIDE: u8 = 16;
 
 /// A character's word-break class (UAX #29), for the characters the fast path handles.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -135,12 +239,15 @@ fn class(c: char) -> Option<Class> {
         '.' | '\'' | '\u{2018}' | '\u{2019}' => Class::MidNumLet,
         ',' | ';' => Class::MidNum,
         c if c.is_ascii() => Class::Other,
+        // Latin-1's letters and Latin Extended-A and -B: letters all, no table needed.
+        '×' | '÷' => Class::Other,
+        '\u{c0}'..='\u{24f}' => Class::Letter,
         // Letters before the Hebrew block; no combining marks (they extend what precedes).
         '\u{c0}'..='\u{58f}' if c.is_alphabetic() && !is_combining_mark(c) => Class::Letter,
         '\u{aa}' | '\u{b5}' | '\u{ba}' => Class::Letter,
-        '“' | '”' | '„' | '–' | '—' | '…' | '«' | '»' | '‹' | '›' | '•' | '°' | '×' | '÷' | '§'
-        | '€' | '£' | '\u{a0}' | '±' | '≈' | '≤' | '≥' | '≠' | '→' | '←' | '↔' | '⇒' | '∞'
-        | '−' | '′' | '″' | '‰' | '√' => Class::Other,
+        '“' | '”' | '„' | '–' | '—' | '…' | '«' | '»' | '‹' | '›' | '•' | '°' | '§' | '€' | '£'
+        | '\u{a0}' | '±' | '≈' | '≤' | '≥' | '≠' | '→' | '←' | '↔' | '⇒' | '∞' | '−' | '′'
+        | '″' | '‰' | '√' => Class::Other,
         _ => return None,
     })
 }
@@ -227,11 +334,14 @@ pub fn lower(word: &str, lang: Lang) -> Cow<'_, str> {
         return Cow::Borrowed(word);
     }
     if word.is_ascii() {
-        // The usual capitalised word: byte by byte, `I` the only letter that differs.
+        // The usual capitalised word: `I` the only letter whose lowercase differs by language.
+        if lang == Lang::En || !word.contains('I') {
+            return Cow::Owned(word.to_ascii_lowercase());
+        }
         let mut out = String::with_capacity(word.len() + 1);
         for b in word.bytes() {
             match b {
-                b'I' if lang == Lang::Tr => out.push('ı'),
+                b'I' => out.push('ı'),
                 b => out.push(b.to_ascii_lowercase() as char),
             }
         }
@@ -449,6 +559,14 @@ mod tests {
                 .collect::<String>()
                 .to_lowercase();
             proptest::prop_assert_eq!(lower(&word, lang), plain, "{:?}", word);
+        }
+    }
+
+    #[test]
+    fn latin_letters_need_no_table() {
+        for c in '\u{c0}'..='\u{24f}' {
+            let letter = c.is_alphabetic() && !is_combining_mark(c);
+            assert_eq!(class(c) == Some(Class::Letter), letter, "{c:?}");
         }
     }
 

@@ -174,19 +174,19 @@ fn excerpt(description: &str, body: &str) -> String {
 /// whitespace collapsed.
 pub fn html_text(html: &str) -> String {
     let bytes = html.as_bytes();
-    let mut out: Vec<u8> = Vec::with_capacity(html.len() / 2);
+    let mut out = String::with_capacity(html.len() / 2);
     let mut space = true;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         match b {
             // Text up to the next `<`, `&` or white space is copied whole.
-            _ if b > b' ' && b != b'<' && b != b'&' => {
+            _ if !STOP[b as usize] => {
                 let len = bytes[i..]
                     .iter()
-                    .position(|&b| b <= b' ' || b == b'<' || b == b'&')
+                    .position(|&b| STOP[b as usize])
                     .unwrap_or(bytes.len() - i);
-                out.extend_from_slice(&bytes[i..i + len]);
+                out.push_str(&html[i..i + len]);
                 space = false;
                 i += len;
             }
@@ -198,19 +198,18 @@ pub fn html_text(html: &str) -> String {
                 match end.and_then(|e| Some((e, entity(&rest[1..e])?))) {
                     Some((e, c)) if c.is_ascii_whitespace() => {
                         if !space {
-                            out.push(b' ');
+                            out.push(' ');
                             space = true;
                         }
                         i += e + 1;
                     }
                     Some((e, c)) => {
-                        let mut buf = [0; 4];
-                        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                        out.push(c);
                         space = false;
                         i += e + 1;
                     }
                     None => {
-                        out.push(b'&');
+                        out.push('&');
                         space = false;
                         i += 1;
                     }
@@ -219,31 +218,25 @@ pub fn html_text(html: &str) -> String {
             b'<' => {
                 let Some(gt) = memchr::memchr(b'>', &bytes[i..]) else {
                     // An unclosed tag is text.
-                    out.push(b'<');
+                    out.push('<');
                     space = false;
                     i += 1;
                     continue;
                 };
                 let tag = &html[i + 1..i + gt];
                 i += gt + 1;
-                // The tag's name, lowercased (a name longer than any below is none of them).
+                // The tag's name, lowercased, as a number (a name longer than eight letters
+                // is none of those below).
                 let raw = tag.trim_start_matches('/').as_bytes();
                 let len = raw.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
-                let mut lowered = [0u8; 8];
-                let name: &[u8] = if len <= lowered.len() {
-                    for (l, b) in lowered.iter_mut().zip(raw) {
-                        *l = b.to_ascii_lowercase();
-                    }
-                    &lowered[..len]
-                } else {
-                    b"-"
-                };
-                if !tag.starts_with('/') && matches!(name, b"script" | b"style" | b"template") {
+                let name = if len <= 8 { tag_key(&raw[..len]) } else { 0 };
+                if !tag.starts_with('/') && matches!(name, SCRIPT | STYLE | TEMPLATE) {
                     // To the matching end tag, whatever its case.
+                    let name = &raw[..len];
                     let rest = &html[i..];
                     let mut end = None;
                     let mut from = 0;
-                    while let Some(k) = rest[from..].find("</") {
+                    while let Some(k) = memchr::memmem::find(&rest.as_bytes()[from..], b"</") {
                         let at = from + k;
                         let after = &rest.as_bytes()[at + 2..];
                         if after.len() >= name.len()
@@ -260,51 +253,106 @@ pub fn html_text(html: &str) -> String {
                     };
                     continue;
                 }
-                let inline = matches!(
-                    name,
-                    b"a" | b"abbr"
-                        | b"b"
-                        | b"bdi"
-                        | b"code"
-                        | b"data"
-                        | b"del"
-                        | b"em"
-                        | b"i"
-                        | b"ins"
-                        | b"kbd"
-                        | b"mark"
-                        | b"q"
-                        | b"s"
-                        | b"samp"
-                        | b"small"
-                        | b"span"
-                        | b"strong"
-                        | b"sub"
-                        | b"sup"
-                        | b"time"
-                        | b"u"
-                        | b"var"
-                        | b"wbr"
-                );
+                let inline = is_inline(name);
                 if !inline && !space {
-                    out.push(b' ');
+                    out.push(' ');
                     space = true;
                 }
             }
             _ => {
                 // White space (and any other control character) collapses to one space.
                 if !space {
-                    out.push(b' ');
+                    out.push(' ');
                     space = true;
                 }
                 i += 1;
             }
         }
     }
-    while out.last() == Some(&b' ') {
-        out.pop();
+    let end = out.trim_end_matches(' ').len();
+    out.truncate(end);
+    out
+}
+
+/// The bytes that end a run of text: white space and other controls, `<` and `&`.
+const STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b <= b' ' as usize {
+        t[b] = true;
+        b += 1;
     }
-    String::from_utf8(out).expect("whole characters are copied")
+    t[b'<' as usize] = true;
+    t[b'&' as usize] = true;
+    t
+};
+
+/// A tag's name (at most eight ASCII letters or digits), lowercased, as one number.
+const fn tag_key(name: &[u8]) -> u64 {
+    let mut key = 0u64;
+    let mut i = 0;
+    while i < name.len() {
+        key = key << 8 | name[i].to_ascii_lowercase() as u64;
+        i += 1;
+    }
+    key
+}
+
+const SCRIPT: u64 = tag_key(b"script");
+const STYLE: u64 = tag_key(b"style");
+const TEMPLATE: u64 = tag_key(b"template");
+/// Whether a tag (its [`tag_key`]) is an inline element's: those do not end a word.
+fn is_inline(name: u64) -> bool {
+    const A_: u64 = tag_key(b"a");
+    const ABBR_: u64 = tag_key(b"abbr");
+    const B_: u64 = tag_key(b"b");
+    const BDI_: u64 = tag_key(b"bdi");
+    const CODE_: u64 = tag_key(b"code");
+    const DATA_: u64 = tag_key(b"data");
+    const DEL_: u64 = tag_key(b"del");
+    const EM_: u64 = tag_key(b"em");
+    const I_: u64 = tag_key(b"i");
+    const INS_: u64 = tag_key(b"ins");
+    const KBD_: u64 = tag_key(b"kbd");
+    const MARK_: u64 = tag_key(b"mark");
+    const Q_: u64 = tag_key(b"q");
+    const S_: u64 = tag_key(b"s");
+    const SAMP_: u64 = tag_key(b"samp");
+    const SMALL_: u64 = tag_key(b"small");
+    const SPAN_: u64 = tag_key(b"span");
+    const STRONG_: u64 = tag_key(b"strong");
+    const SUB_: u64 = tag_key(b"sub");
+    const SUP_: u64 = tag_key(b"sup");
+    const TIME_: u64 = tag_key(b"time");
+    const U_: u64 = tag_key(b"u");
+    const VAR_: u64 = tag_key(b"var");
+    const WBR_: u64 = tag_key(b"wbr");
+    matches!(
+        name,
+        A_ | ABBR_
+            | B_
+            | BDI_
+            | CODE_
+            | DATA_
+            | DEL_
+            | EM_
+            | I_
+            | INS_
+            | KBD_
+            | MARK_
+            | Q_
+            | S_
+            | SAMP_
+            | SMALL_
+            | SPAN_
+            | STRONG_
+            | SUB_
+            | SUP_
+            | TIME_
+            | U_
+            | VAR_
+            | WBR_
+    )
 }
 
 fn entity(name: &str) -> Option<char> {
