@@ -5,5 +5,6 @@
 pub mod analyze;
 pub mod doc;
 pub mod index;
+pub mod words;
 
 pub use doc::{Doc, Fields};
