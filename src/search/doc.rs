@@ -216,23 +216,28 @@ pub fn html_text(html: &str) -> String {
                 }
             }
             b'<' => {
-                let Some(gt) = memchr::memchr(b'>', &bytes[i..]) else {
+                // The tag's name, lowercased, as a number (a name longer than eight letters
+                // is none of those below), read on the way to the tag's end.
+                let closing = bytes.get(i + 1) == Some(&b'/');
+                let start = i + 1 + usize::from(closing);
+                let mut j = start;
+                let mut key = 0u64;
+                while j < bytes.len() && bytes[j].is_ascii_alphanumeric() {
+                    key = key << 8 | u64::from(bytes[j].to_ascii_lowercase());
+                    j += 1;
+                }
+                let name = if j - start <= 8 { key } else { 0 };
+                let Some(gt) = memchr::memchr(b'>', &bytes[j..]) else {
                     // An unclosed tag is text.
                     out.push('<');
                     space = false;
                     i += 1;
                     continue;
                 };
-                let tag = &html[i + 1..i + gt];
-                i += gt + 1;
-                // The tag's name, lowercased, as a number (a name longer than eight letters
-                // is none of those below).
-                let raw = tag.trim_start_matches('/').as_bytes();
-                let len = raw.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
-                let name = if len <= 8 { tag_key(&raw[..len]) } else { 0 };
-                if !tag.starts_with('/') && matches!(name, SCRIPT | STYLE | TEMPLATE) {
+                i = j + gt + 1;
+                if !closing && matches!(name, SCRIPT | STYLE | TEMPLATE) {
                     // To the matching end tag, whatever its case.
-                    let name = &raw[..len];
+                    let name = &bytes[start..j];
                     let rest = &html[i..];
                     let mut end = None;
                     let mut from = 0;
@@ -275,7 +280,7 @@ pub fn html_text(html: &str) -> String {
 }
 
 /// The bytes that end a run of text: white space and other controls, `<` and `&`.
-const STOP: [bool; 256] = {
+static STOP: [bool; 256] = {
     let mut t = [false; 256];
     let mut b = 0;
     while b <= b' ' as usize {

@@ -145,7 +145,7 @@ fn latin_word(chunk: &str) -> Option<(&str, bool)> {
 
 /// What [`marked_words`] needs to know of a byte, by bit: [`SPACE`], [`ALNUM`], [`WORD`],
 /// [`UPPER`], [`WIDE`].
-const BYTE: [u8; 256] = {
+static BYTE: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {
@@ -198,7 +198,7 @@ enum Class {
 }
 
 /// [`class`] of each ASCII character.
-const ASCII: [Class; 128] = {
+static ASCII: [Class; 128] = {
     let mut t = [Class::Other; 128];
     let mut i = 0;
     while i < 128 {
