@@ -182,13 +182,38 @@ pub fn html_text(html: &str) -> String {
         match b {
             // Text up to the next `<`, `&` or white space is copied whole.
             _ if !STOP[b as usize] => {
-                let len = bytes[i..]
-                    .iter()
-                    .position(|&b| STOP[b as usize])
-                    .unwrap_or(bytes.len() - i);
-                out.push_str(&html[i..i + len]);
-                space = false;
-                i += len;
+                // Text up to the next tag or reference: copied whole when its only white space
+                // is single spaces (as in most text), else a word at a time.
+                let end = memchr::memchr2(b'<', b'&', &bytes[i..]).map_or(bytes.len(), |k| i + k);
+                let mut odd = false;
+                let mut prev = 0u8;
+                for &c in &bytes[i..end] {
+                    odd |= c < b' ' || (c == b' ' && prev == b' ');
+                    prev = c;
+                }
+                if !odd {
+                    out.push_str(&html[i..end]);
+                    space = prev == b' ';
+                    i = end;
+                    continue;
+                }
+                while i < end {
+                    if bytes[i] <= b' ' {
+                        if !space {
+                            out.push(' ');
+                            space = true;
+                        }
+                        i += 1;
+                    } else {
+                        let len = bytes[i..end]
+                            .iter()
+                            .position(|&b| b <= b' ')
+                            .unwrap_or(end - i);
+                        out.push_str(&html[i..i + len]);
+                        space = false;
+                        i += len;
+                    }
+                }
             }
             b'&' => {
                 let rest = &html[i..];
@@ -395,6 +420,12 @@ mod tests {
         assert_eq!(html_text("a <b"), "a <b");
         assert_eq!(html_text("a <b  c&amp;\n"), "a <b c&");
         assert_eq!(html_text("x&#32;&nbsp;<p> y"), "x y");
+        // White space inside a run of text, and at its ends.
+        assert_eq!(
+            html_text("<p>a  b\tc\n\nd </p> <p> e f \x01g</p>"),
+            "a b c d e f g"
+        );
+        assert_eq!(html_text("a b<em> c</em>d"), "a b cd");
     }
 
     #[test]
