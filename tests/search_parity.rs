@@ -81,15 +81,74 @@ process.stdout.write(JSON.stringify(out));
     }
 }
 
+/// A word that matches nothing is tried as a typo (every word shard of its first letter) in
+/// the page's own index only: in the other language's, that second round of requests would
+/// mostly find noise.
+fn typos_are_tried_in_the_pages_own_language_only() {
+    let script = r#"
+const { Index } = require(process.argv[1]);
+const manifest = {
+  version: 1, lang: "en", pages: 1, per: 8,
+  words: [["a", "w.a.json"], ["k", "w.k1.json"], ["kz", "w.k2.json"]],
+  texts: ["t.0.json"],
+};
+const shards = {
+  "w.a.json": { w: [["alpha", "", 0]], t: ["01"] },
+  "w.k1.json": { w: [["kuyruk", "", 0]], t: ["01"] },
+  "w.k2.json": { w: [["kzz", "", 0]], t: ["01"] },
+};
+(async () => {
+  const out = {};
+  for (const typos of [true, false]) {
+    const asked = [];
+    const index = new Index(manifest, "/search/", async (url) => {
+      asked.push(url);
+      return shards[url.replace("/search/", "")];
+    });
+    const { hits } = await index.search("kuyrukk", typos);
+    out[typos] = { asked: asked.sort(), hits: hits.length };
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+"#;
+    let out = Command::new("node")
+        .arg("-e")
+        .arg(script)
+        .arg(common::repo().join("static/js/search.js"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        got,
+        serde_json::json!({
+            // `kuyrukk` is one letter from `kuyruk`: found, after asking for every `k` shard.
+            "true": { "asked": ["/search/w.k1.json", "/search/w.k2.json"], "hits": 1 },
+            "false": { "asked": ["/search/w.k1.json"], "hits": 0 },
+        })
+    );
+}
+
 fn main() {
     let missing = if common::runs("node") {
         Vec::new()
     } else {
         vec!["`node`".to_string()]
     };
-    common::run_trials(vec![common::needing(
-        "the_browser_analyses_queries_as_the_build_analyses_pages",
-        missing,
-        the_browser_analyses_queries_as_the_build_analyses_pages,
-    )]);
+    common::run_trials(vec![
+        common::needing(
+            "the_browser_analyses_queries_as_the_build_analyses_pages",
+            missing.clone(),
+            the_browser_analyses_queries_as_the_build_analyses_pages,
+        ),
+        common::needing(
+            "typos_are_tried_in_the_pages_own_language_only",
+            missing,
+            typos_are_tried_in_the_pages_own_language_only,
+        ),
+    ]);
 }

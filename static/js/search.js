@@ -154,8 +154,12 @@ class Index {
     return out;
   }
 
-  /** Every page matching `query`, best first: [{doc, score}], and the forms that matched. */
-  async search(query) {
+  /**
+   * Every page matching `query`, best first: [{doc, score}], and the forms that matched. With
+   * `typos` false (the other language's index), a word that matches nothing is not tried as a
+   * typo: that would cost a second round of requests for results that are mostly noise.
+   */
+  async search(query, typos = true) {
     const manifest = await this.load();
     const { parts, open } = parseQuery(query);
     const terms = []; // per query word: {word, phrase, last}
@@ -171,11 +175,8 @@ class Index {
     for (const t of terms) {
       const key = fold(t.word);
       t.key = key;
-      const first = String.fromCodePoint(key.codePointAt(0));
       const to = t.last ? key + "\uffff" : key + "\u0000";
       for (const s of this.shardsFor(manifest, key, to)) need.add(s);
-      // For a typo, every shard of the word's first letter.
-      for (const s of this.shardsFor(manifest, first, first + "\uffff")) t.typoShards = (t.typoShards || []).concat(s);
     }
     const loaded = new Map();
     await Promise.all([...need].map(async (p) => loaded.set(p, await this.shard(p))));
@@ -215,9 +216,11 @@ class Index {
           }
         }
       }
-      if (scores.size === 0 && t.key.length >= 4) {
+      if (typos && scores.size === 0 && t.key.length >= 4) {
         const max = t.key.length >= 7 ? 2 : 1;
-        for (const path of t.typoShards || []) {
+        // Every shard of the word's first letter.
+        const first = String.fromCodePoint(t.key.codePointAt(0));
+        for (const path of this.shardsFor(manifest, first, first + "\uffff")) {
           const shard = loaded.get(path) || (await this.shard(path));
           for (const entry of shard.w) {
             const d = distance(t.key, entry[0], max);
@@ -352,7 +355,7 @@ function start(doc, win) {
     status.textContent = t.loading;
     let found;
     try {
-      found = await Promise.all(indexes.map((i) => i.search(query)));
+      found = await Promise.all(indexes.map((i, k) => i.search(query, k === 0)));
     } catch (e) {
       if (mine === run) status.textContent = t.failed;
       return;
