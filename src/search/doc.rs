@@ -77,6 +77,9 @@ impl Doc {
         }
         counter.field(&mut doc, 2, fields.description);
         counter.field(&mut doc, 3, &body);
+        // Every page's share stays in memory until the index is built: no room to spare.
+        doc.forms.shrink_to_fit();
+        doc.counts.shrink_to_fit();
         doc
     }
 }
