@@ -28,17 +28,10 @@ pub fn lower(word: &str, lang: Lang) -> Cow<'_, str> {
     }
     if word.is_ascii() {
         // The usual capitalised word: `I` the only letter whose lowercase differs by language.
-        if lang == Lang::En || !word.contains('I') {
-            return Cow::Owned(word.to_ascii_lowercase());
-        }
-        let mut out = String::with_capacity(word.len() + 1);
-        for b in word.bytes() {
-            match b {
-                b'I' => out.push('ı'),
-                b => out.push(b.to_ascii_lowercase() as char),
-            }
-        }
-        return Cow::Owned(out);
+        return Cow::Owned(match lang {
+            Lang::Tr if word.contains('I') => word.replace('I', "ı").to_ascii_lowercase(),
+            _ => word.to_ascii_lowercase(),
+        });
     }
     // The dotted and dotless capitals first; then the whole word, for context rules such as
     // Greek's final sigma (as the browser's `toLowerCase` does).
@@ -54,30 +47,29 @@ pub fn lower(word: &str, lang: Lang) -> Cow<'_, str> {
 }
 
 /// Whether lowercasing changes `c`: capitals, and title-case letters such as `ǅ`.
-pub(super) fn lowers(c: char) -> bool {
+pub(super) fn capital(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_uppercase();
     }
-    c.to_lowercase().ne([c])
+    // Turkish's own lowercase letters are the usual ones: no table needed for them.
+    !matches!(c, 'ç' | 'ğ' | 'ı' | 'ö' | 'ş' | 'ü' | 'â' | 'î' | 'û') && c.to_lowercase().ne([c])
 }
 
 /// Whether [`lower`] changes `word`: whether it holds a capital (or a title-case letter).
 pub fn needs_lower(word: &str) -> bool {
+    // ASCII bytes are looked at without decoding (continuation bytes are skipped).
     let bytes = word.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        if b < 0xc0 {
-            // ASCII, or a continuation byte.
-            if b.is_ascii_uppercase() {
+        if bytes[i] < 0xc0 {
+            if bytes[i].is_ascii_uppercase() {
                 return true;
             }
             i += 1;
             continue;
         }
         let c = word[i..].chars().next().expect("a character starts here");
-        // Turkish's own lowercase letters are the usual ones here: no table needed for them.
-        if !matches!(c, 'ç' | 'ğ' | 'ı' | 'ö' | 'ş' | 'ü' | 'â' | 'î' | 'û') && lowers(c) {
+        if capital(c) {
             return true;
         }
         i += c.len_utf8();

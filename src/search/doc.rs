@@ -183,8 +183,7 @@ pub fn html_text(html: &str) -> String {
     while i < bytes.len() {
         let b = bytes[i];
         match b {
-            // Text up to the next `<`, `&` or white space is copied whole.
-            _ if !STOP[b as usize] => {
+            _ if b > b' ' && b != b'<' && b != b'&' => {
                 // Text up to the next tag or reference: copied whole when its only white space
                 // is single spaces (as in most text), else a word at a time.
                 let end = memchr::memchr2(b'<', b'&', &bytes[i..]).map_or(bytes.len(), |k| i + k);
@@ -202,10 +201,7 @@ pub fn html_text(html: &str) -> String {
                 }
                 while i < end {
                     if bytes[i] <= b' ' {
-                        if !space {
-                            out.push(' ');
-                            space = true;
-                        }
+                        gap(&mut out, &mut space);
                         i += 1;
                     } else {
                         let len = bytes[i..end]
@@ -225,10 +221,7 @@ pub fn html_text(html: &str) -> String {
                     .position(|&b| b == b';');
                 match end.and_then(|e| Some((e, entity(&rest[1..e])?))) {
                     Some((e, c)) if c.is_ascii_whitespace() => {
-                        if !space {
-                            out.push(' ');
-                            space = true;
-                        }
+                        gap(&mut out, &mut space);
                         i += e + 1;
                     }
                     Some((e, c)) => {
@@ -286,18 +279,13 @@ pub fn html_text(html: &str) -> String {
                     };
                     continue;
                 }
-                let inline = is_inline(name);
-                if !inline && !space {
-                    out.push(' ');
-                    space = true;
+                if !is_inline(name) {
+                    gap(&mut out, &mut space);
                 }
             }
             _ => {
                 // White space (and any other control character) collapses to one space.
-                if !space {
-                    out.push(' ');
-                    space = true;
-                }
+                gap(&mut out, &mut space);
                 i += 1;
             }
         }
@@ -307,18 +295,13 @@ pub fn html_text(html: &str) -> String {
     out
 }
 
-/// The bytes that end a run of text: white space and other controls, `<` and `&`.
-static STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b <= b' ' as usize {
-        t[b] = true;
-        b += 1;
+/// One space after text: white space collapses to one, and nothing starts with it.
+fn gap(out: &mut String, space: &mut bool) {
+    if !*space {
+        out.push(' ');
+        *space = true;
     }
-    t[b'<' as usize] = true;
-    t[b'&' as usize] = true;
-    t
-};
+}
 
 /// A tag's name (at most eight ASCII letters or digits), lowercased, as one number.
 const fn tag_key(name: &[u8]) -> u64 {

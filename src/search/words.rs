@@ -11,7 +11,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::i18n::Lang;
 
-use super::analyze::{lowers, needs_lower};
+use super::analyze::{capital, needs_lower};
 
 /// Calls `f` with every word of `text` (as written), in order; a word joined by `.` or `_` is
 /// given whole and then part by part.
@@ -21,27 +21,6 @@ pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
 
 /// [`words`], each with whether it needs lowering ([`needs_lower`]), found on the way.
 pub fn marked_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, bool)) {
-    // A word that holds `'`, `’`, `.` or `_` (`plain` is false): cut at Turkish apostrophes,
-    // `_` trimmed, then whole and by its parts.
-    let joined = |word: &'t str, f: &mut dyn FnMut(&'t str, bool)| {
-        let mut split = |w: &'t str| {
-            let w = w.trim_matches(|c: char| c == '.' || c == '_');
-            if w.is_empty() {
-                return;
-            }
-            f(w, needs_lower(w));
-            if w.bytes().any(|b| b == b'.' || b == b'_') {
-                for part in w.split(['.', '_']).filter(|p| !p.is_empty()) {
-                    f(part, needs_lower(part));
-                }
-            }
-        };
-        if lang == Lang::Tr && word.contains(is_apostrophe) {
-            word.split(is_apostrophe).for_each(&mut split);
-        } else {
-            split(word);
-        }
-    };
     // Words never span white space: each run between spaces (a chunk) is segmented on its
     // own, by the fast paths when every character in it is one they know. One pass over the
     // bytes finds a chunk and what its bytes are (by [`BYTE`]).
@@ -55,8 +34,8 @@ pub fn marked_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, bo
         }
         let start = i;
         let (mut all, mut any) = (u8::MAX, 0);
-        while i < bytes.len() {
-            let t = BYTE[bytes[i] as usize];
+        while let Some(&b) = bytes.get(i) {
+            let t = BYTE[b as usize];
             if t & SPACE != 0 {
                 break;
             }
@@ -65,82 +44,111 @@ pub fn marked_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, bo
             i += 1;
         }
         let chunk = &text[start..i];
+        let mut each = |w: &'t str, plain: bool| give(w, plain, lang, &mut f);
         if any & WIDE == 0 {
             // ASCII. The usual chunk: one word, perhaps with punctuation before or after it,
             // which never starts or ends a word.
-            let mut chunk = chunk;
-            if all & ALNUM == 0 {
-                let b = chunk.as_bytes();
-                let word_byte = |b: &u8| BYTE[*b as usize] & WORD != 0;
-                let Some(from) = b.iter().position(word_byte) else {
-                    continue;
-                };
-                let to = b.iter().rposition(word_byte).map_or(from, |e| e + 1);
-                chunk = &chunk[from..to];
-                let (mut all, mut any) = (u8::MAX, 0);
-                for &b in chunk.as_bytes() {
-                    all &= BYTE[b as usize];
-                    any |= BYTE[b as usize];
-                }
-                if all & ALNUM == 0 {
+            let word = if all & ALNUM != 0 {
+                Some((chunk, any & UPPER != 0))
+            } else {
+                ascii_word(chunk)
+            };
+            match word {
+                Some((word, upper)) => f(word, upper),
+                None => {
                     let b = chunk.as_bytes();
                     let class = |k: usize| ASCII[b[k] as usize & 0x7f];
-                    segment(chunk, b.len(), class, |k| k, &mut |w, plain| {
-                        if plain {
-                            f(w, w.bytes().any(|b| b.is_ascii_uppercase()));
-                        } else {
-                            joined(w, &mut f);
-                        }
-                    });
-                    continue;
+                    segment(chunk, b.len(), class, |k| k, &mut each);
                 }
-                f(chunk, any & UPPER != 0);
-                continue;
             }
-            f(chunk, any & UPPER != 0);
-        } else if let Some((word, capital)) = latin_word(chunk) {
-            f(word, capital);
+        } else if let Some((word, upper)) = latin_word(chunk) {
+            // One word of ASCII and Latin letters (as most Turkish words are).
+            f(word, upper);
         } else if classify(chunk, &mut classes) {
             let (class, at) = (|k: usize| classes[k].1, |k: usize| classes[k].0);
-            segment(chunk, classes.len(), class, at, &mut |w, plain| {
-                if plain {
-                    f(w, needs_lower(w));
-                } else {
-                    joined(w, &mut f);
-                }
-            });
+            segment(chunk, classes.len(), class, at, &mut each);
         } else {
             for w in chunk.unicode_words() {
-                joined(w, &mut f);
+                each(w, false);
             }
         }
     }
 }
 
+/// Gives `f` a word that segmentation found: a plain one (no `_`, and no middle character
+/// joined it) as it is; any other cut at Turkish apostrophes, `.` and `_` trimmed from its
+/// ends, then given whole and by its parts.
+fn give<'t>(word: &'t str, plain: bool, lang: Lang, f: &mut impl FnMut(&'t str, bool)) {
+    if plain {
+        f(word, needs_lower(word));
+        return;
+    }
+    let mut split = |w: &'t str| {
+        let w = w.trim_matches(|c: char| c == '.' || c == '_');
+        if w.is_empty() {
+            return;
+        }
+        f(w, needs_lower(w));
+        if w.contains(['.', '_']) {
+            for part in w.split(['.', '_']).filter(|p| !p.is_empty()) {
+                f(part, needs_lower(part));
+            }
+        }
+    };
+    if lang == Lang::Tr && word.contains(is_apostrophe) {
+        word.split(is_apostrophe).for_each(&mut split);
+    } else {
+        split(word);
+    }
+}
+
+/// `chunk` without the punctuation before and after its word (a chunk of nothing but
+/// punctuation is empty).
+fn trim_word(chunk: &str) -> &str {
+    let b = chunk.as_bytes();
+    let keep = |x: &u8| *x >= 0x80 || BYTE[*x as usize] & WORD != 0;
+    match b.iter().position(keep) {
+        Some(from) => &chunk[from..b.iter().rposition(keep).map_or(from, |e| e + 1)],
+        None => "",
+    }
+}
+
+/// An ASCII chunk that is one word of letters and digits with punctuation around it: the
+/// word, and whether it needs lowering.
+fn ascii_word(chunk: &str) -> Option<(&str, bool)> {
+    let word = trim_word(chunk);
+    let (mut all, mut any) = (u8::MAX, 0);
+    for &b in word.as_bytes() {
+        all &= BYTE[b as usize];
+        any |= BYTE[b as usize];
+    }
+    (!word.is_empty() && all & ALNUM != 0).then_some((word, any & UPPER != 0))
+}
+
 /// A chunk that is one word of ASCII and Latin letters and digits (as most Turkish words
 /// are), with ASCII punctuation before or after it: the word, and whether it needs lowering.
 fn latin_word(chunk: &str) -> Option<(&str, bool)> {
-    let b = chunk.as_bytes();
-    let keep = |x: &u8| *x >= 0x80 || BYTE[*x as usize] & WORD != 0;
-    let from = b.iter().position(keep)?;
-    let to = b.iter().rposition(keep).map_or(from, |e| e + 1);
-    let word = &chunk[from..to];
-    let mut capital = false;
+    let word = trim_word(chunk);
+    let mut upper = false;
     for c in word.chars() {
         if c.is_ascii() {
             let t = BYTE[c as usize];
             if t & ALNUM == 0 {
                 return None;
             }
-            capital |= t & UPPER != 0;
-        } else if ('\u{c0}'..='\u{24f}').contains(&c) && c != '×' && c != '÷' {
-            capital |=
-                !matches!(c, 'ç' | 'ğ' | 'ı' | 'ö' | 'ş' | 'ü' | 'â' | 'î' | 'û') && lowers(c);
+            upper |= t & UPPER != 0;
+        } else if latin_letter(c) {
+            upper |= capital(c);
         } else {
             return None;
         }
     }
-    Some((word, capital))
+    (!word.is_empty()).then_some((word, upper))
+}
+
+/// Latin-1's letters and Latin Extended-A and -B: letters all, known without a table.
+fn latin_letter(c: char) -> bool {
+    ('\u{c0}'..='\u{24f}').contains(&c) && c != '×' && c != '÷'
 }
 
 /// What [`marked_words`] needs to know of a byte, by bit: [`SPACE`], [`ALNUM`], [`WORD`],
@@ -226,18 +234,11 @@ fn class(c: char) -> Option<Class> {
         return Some(ASCII[c as usize]);
     }
     Some(match c {
-        'a'..='z' | 'A'..='Z' => Class::Letter,
-        '0'..='9' => Class::Digit,
-        '_' => Class::Underscore,
-        ':' | '\u{b7}' => Class::MidLetter,
-        '.' | '\'' | '\u{2018}' | '\u{2019}' => Class::MidNumLet,
-        ',' | ';' => Class::MidNum,
-        c if c.is_ascii() => Class::Other,
-        // Latin-1's letters and Latin Extended-A and -B: letters all, no table needed.
-        '×' | '÷' => Class::Other,
-        '\u{c0}'..='\u{24f}' => Class::Letter,
+        '\u{b7}' => Class::MidLetter,
+        '\u{2018}' | '\u{2019}' => Class::MidNumLet,
+        c if latin_letter(c) => Class::Letter,
         // Letters before the Hebrew block; no combining marks (they extend what precedes).
-        '\u{c0}'..='\u{58f}' if c.is_alphabetic() && !is_combining_mark(c) => Class::Letter,
+        '\u{250}'..='\u{58f}' if c.is_alphabetic() && !is_combining_mark(c) => Class::Letter,
         '\u{aa}' | '\u{b5}' | '\u{ba}' => Class::Letter,
         '“' | '”' | '„' | '–' | '—' | '…' | '«' | '»' | '‹' | '›' | '•' | '°' | '§' | '€' | '£'
         | '\u{a0}' | '±' | '≈' | '≤' | '≥' | '≠' | '→' | '←' | '↔' | '⇒' | '∞' | '−' | '′'
