@@ -102,6 +102,14 @@ impl Ord for Far {
     }
 }
 
+/// A timer waiting in the ring: when, its order key, and the next timer of its bucket.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    t: f64,
+    key: u64,
+    next: u32,
+}
+
 /// The agenda. Times must be at least `start`, and a timer may not be set earlier than the last
 /// event taken.
 pub(super) struct Agenda {
@@ -110,9 +118,8 @@ pub(super) struct Agenda {
     /// Sorted latest first: the earliest is last.
     current: Vec<Ranked>,
     heads: Vec<u32>,
-    at: Vec<f64>,
-    keys: Vec<u64>,
-    next: Vec<u32>,
+    /// Each timer's slot in the ring, one cache line's part per timer.
+    nodes: Vec<Node>,
     in_ring: usize,
     far: BinaryHeap<Far>,
 }
@@ -125,9 +132,7 @@ impl Agenda {
             cur: 0,
             current: Vec::new(),
             heads: vec![NIL; RING as usize],
-            at: Vec::new(),
-            keys: Vec::new(),
-            next: Vec::new(),
+            nodes: Vec::new(),
             in_ring: 0,
             far: BinaryHeap::new(),
         }
@@ -152,15 +157,20 @@ impl Agenda {
             self.current.insert(at, r);
         } else if b < self.cur + RING {
             let i = timer as usize;
-            if i >= self.at.len() {
-                self.at.resize(i + 1, 0.0);
-                self.keys.resize(i + 1, 0);
-                self.next.resize(i + 1, NIL);
+            if i >= self.nodes.len() {
+                let empty = Node {
+                    t: 0.0,
+                    key: 0,
+                    next: NIL,
+                };
+                self.nodes.resize(i + 1, empty);
             }
             let slot = (b % RING) as usize;
-            self.at[i] = t;
-            self.keys[i] = key;
-            self.next[i] = self.heads[slot];
+            self.nodes[i] = Node {
+                t,
+                key,
+                next: self.heads[slot],
+            };
             self.heads[slot] = timer;
             self.in_ring += 1;
         } else {
@@ -196,14 +206,14 @@ impl Agenda {
             let slot = (self.cur % RING) as usize;
             let mut i = std::mem::replace(&mut self.heads[slot], NIL);
             while i != NIL {
-                let k = i as usize;
+                let node = self.nodes[i as usize];
                 self.current.push(Ranked {
-                    rank: rank(self.at[k], self.keys[k]),
-                    t: self.at[k],
+                    rank: rank(node.t, node.key),
+                    t: node.t,
                     timer: i,
                 });
                 self.in_ring -= 1;
-                i = self.next[k];
+                i = node.next;
             }
             self.current
                 .sort_unstable_by_key(|r| std::cmp::Reverse(r.rank));

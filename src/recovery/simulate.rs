@@ -9,8 +9,7 @@ use super::agenda::{key, kind_of, Agenda};
 use super::trackers::{AwsQuota, EnvoyBudget, FinagleBudget, GrpcThrottle, SreThrottle, TpsBudget};
 use super::{math::ln_unit, summarize, Bin, Budget, Inputs, Run, BIN_MS, START_MS};
 use crate::backoff::chacha::{Keystreams, Stream};
-use crate::backoff::{unit_draw, Params, Strategy};
-use rand_chacha::ChaCha8Rng;
+use crate::backoff::{Params, Strategy};
 
 /// The stream of client c's request gaps: `64 × 2³² + c`.
 pub fn gap_stream(client: u32) -> u64 {
@@ -77,13 +76,16 @@ enum Tracker {
     Finagle(FinagleBudget),
     Linkerd(TpsBudget),
     Envoy(EnvoyBudget),
-    Sre(SreThrottle),
+    /// The throttle and the client's stream of local-rejection draws.
+    Sre(Box<(SreThrottle, Stream)>),
 }
 
+/// A client (kept small: a fleet's clients are touched at random, and the smaller they are the
+/// more of them stay in the cache).
 struct Client {
-    waits: Option<ChaCha8Rng>,
+    /// The strategy's draws: bit for bit the `ChaCha8Rng` of [`crate::backoff::client_rng`].
+    waits: Stream,
     gaps: Stream,
-    sre: Stream,
     tracker: Tracker,
     outage_retries: u32,
     retries: u32,
@@ -132,10 +134,8 @@ pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: 
     let set = inputs.settings();
     let clients = (0..n)
         .map(|c| Client {
-            waits: (strategy != Strategy::None)
-                .then(|| crate::backoff::client_rng(params.seed(), strategy, c)),
+            waits: Stream::new(strategy.stream(c)),
             gaps: Stream::new(gap_stream(c)),
-            sre: Stream::new(sre_stream(c)),
             tracker: match budget {
                 Budget::None => Tracker::None,
                 Budget::Grpc => {
@@ -155,9 +155,10 @@ pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: 
                     START_MS,
                 )),
                 Budget::Envoy => Tracker::Envoy(EnvoyBudget::new(set.envoy_percent, set.envoy_min)),
-                Budget::Sre => {
-                    Tracker::Sre(SreThrottle::new(set.sre_k, set.sre_window_s, START_MS))
-                }
+                Budget::Sre => Tracker::Sre(Box::new((
+                    SreThrottle::new(set.sre_k, set.sre_window_s, START_MS),
+                    Stream::new(sre_stream(c)),
+                ))),
             },
             outage_retries: 0,
             retries: 0,
@@ -360,9 +361,10 @@ impl Sim<'_> {
             }
         }
         let client = &mut self.clients[c];
-        if let Tracker::Sre(throttle) = &mut client.tracker {
+        if let Tracker::Sre(sre) = &mut client.tracker {
+            let (throttle, stream) = &mut **sre;
             let p = throttle.probability(t);
-            let u = client.sre.unit(&self.keys);
+            let u = stream.unit(&self.keys);
             throttle.record_request(t);
             if u < p {
                 return self.fail(slot, t, Failure::Local);
@@ -458,7 +460,7 @@ impl Sim<'_> {
             Tracker::Grpc(g) => g.record_success(),
             Tracker::Aws(q) => q.release(last_cost.unwrap_or(set.aws_no_retry_increment)),
             Tracker::Linkerd(l) => l.deposit(t),
-            Tracker::Sre(s) => s.record_accept(t),
+            Tracker::Sre(s) => s.0.record_accept(t),
             Tracker::None | Tracker::Finagle(_) | Tracker::Envoy(_) => {}
         }
         self.release(slot);
@@ -517,12 +519,14 @@ impl Sim<'_> {
         let req = &mut self.requests[slot as usize];
         let n = req.calls as usize;
         let (lo, hi) = self.ranges[n - 1];
-        let wait = match (self.strategy, &mut self.clients[req.client as usize].waits) {
-            (Strategy::Full | Strategy::Equal, Some(rng)) => lo + unit_draw(rng) * (hi - lo),
-            (Strategy::Decorrelated, Some(rng)) => {
-                (self.base + unit_draw(rng) * (3.0 * req.prev_wait - self.base)).min(self.cap)
+        let waits = &mut self.clients[req.client as usize].waits;
+        let wait = match self.strategy {
+            Strategy::Full | Strategy::Equal => lo + waits.unit(&self.keys) * (hi - lo),
+            Strategy::Decorrelated => {
+                let u = waits.unit(&self.keys);
+                (self.base + u * (3.0 * req.prev_wait - self.base)).min(self.cap)
             }
-            _ => lo,
+            Strategy::None => lo,
         };
         req.prev_wait = wait;
         // Timer N + s is the retry of the request in slot s.
