@@ -51,6 +51,7 @@ pub mod libraries;
 pub mod links;
 pub mod listing;
 pub mod markdown;
+pub mod math;
 pub mod mdbook;
 pub mod odds;
 pub mod output;

@@ -549,3 +549,7 @@ golden!(
     one_line_page_without_a_newline,
     report(&[("tools/x.tr.md", "şimdilik boş")])
 );
+golden!(
+    malformed_formula,
+    one("Gecikme $d_n = \\frca{b}{2}$ ve $x^$ olur.\n\n$$\n\\sqrt[3 x\n$$\n")
+);

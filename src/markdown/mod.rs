@@ -6,16 +6,16 @@
 //! is replaced by the shortcode's HTML (no stray `<p>`). Positions are byte offsets into the whole
 //! file, front matter included; diagnostics turn them into character columns.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use pulldown_cmark::{html, CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 
-use crate::content::slugify;
 use crate::diagnostic::{Diagnostic, Source};
-use crate::html::{escape, push_escaped};
 use crate::shortcode::grammar::{parse_call, starts_call};
 use crate::shortcode::{Call, Context, Registry};
+
+mod anchors;
+use anchors::add_heading_anchors;
 
 /// A heading of the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,9 +64,11 @@ pub struct ExpandedCall {
 }
 
 /// The markdown extensions sade turns on (GFM tables, footnotes, strikethrough, task lists,
-/// `{#id}` heading attributes).
+/// `{#id}` heading attributes, `$…$` and `$$…$$` math, GitHub's `> [!NOTE]` alerts).
 pub fn options() -> Options {
-    Options::ENABLE_TABLES
+    Options::ENABLE_MATH
+        | Options::ENABLE_GFM
+        | Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
@@ -108,6 +110,18 @@ pub fn render(
             out.push(Event::Html(CowStr::from(html)));
             out.push(Event::Html(CowStr::Borrowed(SCROLL_CLOSE)));
             i = end + 1;
+            continue;
+        }
+        if let Event::InlineMath(tex) | Event::DisplayMath(tex) = event {
+            let display = matches!(event, Event::DisplayMath(_));
+            match math(source, tex, range, display) {
+                Ok(x) => {
+                    out.push(Event::InlineHtml(CowStr::from(x.html.clone())));
+                    expanded.push(x);
+                }
+                Err(d) => errors.push(d),
+            }
+            i += 1;
             continue;
         }
         match event {
@@ -227,6 +241,49 @@ pub fn render(
         links,
         calls: expanded,
     })
+}
+
+/// A formula (`$tex$`, or `$$tex$$` when `display`, written at `range`) as MathML; the twin
+/// keeps its source. An error points at the offending part of the formula.
+fn math(
+    source: &Source,
+    tex: &str,
+    range: &Range<usize>,
+    display: bool,
+) -> Result<ExpandedCall, Diagnostic> {
+    let written = &source.text[range.clone()];
+    match crate::math::to_mathml(tex, display) {
+        Ok(html) => Ok(ExpandedCall {
+            span: range.clone(),
+            html,
+            markdown: written.to_string(),
+        }),
+        Err(e) => {
+            // Where the formula starts in the file: after its opening dollars, when the text
+            // between them is the formula as given (it always is: math takes no escapes).
+            let open = if display { 2 } else { 1 };
+            let inner = range.start + open..range.end.saturating_sub(open);
+            let span = if source.text.get(inner.clone()) == Some(tex) {
+                let end = (inner.start + e.span.end).max(inner.start + e.span.start);
+                let start = inner.start + e.span.start;
+                if start == end {
+                    // The formula stops short: point at its closing dollar.
+                    start..(start + 1).min(range.end)
+                } else {
+                    start..end
+                }
+            } else {
+                range.clone()
+            };
+            Err(Diagnostic::error(format!("this formula does not parse: {}", e.message))
+                .at(source, span, "here")
+                .with_suggestion(e.suggestion.as_deref())
+                .with_help(
+                    "formulas are TeX between `$` (inline) or `$$` (display); to write a dollar \
+                     sign as text, escape it: `\\$`",
+                ))
+        }
+    }
 }
 
 /// Opens the region a wide table or code block scrolls in.
@@ -431,101 +488,6 @@ fn push_piece<'a>(
     }
 }
 
-/// Gives every heading an id (its `{#id}`, or its slug, made unique) and an anchor link. Works in
-/// place: a heading's start and end events become the HTML of its opening and closing tags.
-fn add_heading_anchors(events: &mut [Event<'_>]) -> Vec<Heading> {
-    let mut headings = Vec::new();
-    let mut seen: HashMap<String, usize> = HashMap::new();
-    let mut i = 0;
-    while i < events.len() {
-        let Event::Start(Tag::Heading { .. }) = &events[i] else {
-            i += 1;
-            continue;
-        };
-        let mut text = String::new();
-        let mut end = i + 1;
-        while end < events.len() {
-            match &events[end] {
-                Event::End(TagEnd::Heading(_)) => break,
-                Event::Text(t) | Event::Code(t) => text.push_str(t),
-                _ => {}
-            }
-            end += 1;
-        }
-        let Event::Start(Tag::Heading {
-            level,
-            id,
-            classes,
-            attrs,
-        }) = std::mem::replace(&mut events[i], Event::SoftBreak)
-        else {
-            unreachable!("checked above")
-        };
-        let wanted = id.map(|s| s.to_string()).unwrap_or_else(|| {
-            let s = slugify(&text);
-            if s.is_empty() {
-                "section".to_string()
-            } else {
-                s
-            }
-        });
-        let n = seen.entry(wanted.clone()).or_insert(0);
-        let unique = if *n == 0 {
-            wanted.clone()
-        } else {
-            format!("{wanted}-{n}")
-        };
-        *n += 1;
-        let lvl = level as u8;
-        let digit = char::from(b'0' + lvl);
-        let id_html = escape(&unique);
-        // Pushed piece by piece: every page has a dozen headings.
-        let mut open = String::with_capacity(16 + id_html.len());
-        open.push_str("<h");
-        open.push(digit);
-        open.push_str(" id=\"");
-        open.push_str(&id_html);
-        open.push('"');
-        if !classes.is_empty() {
-            open.push_str(" class=\"");
-            for (n, c) in classes.iter().enumerate() {
-                if n > 0 {
-                    open.push(' ');
-                }
-                push_escaped(&mut open, c);
-            }
-            open.push('"');
-        }
-        for (k, v) in &attrs {
-            open.push(' ');
-            push_escaped(&mut open, k);
-            if let Some(v) = v {
-                open.push_str("=\"");
-                push_escaped(&mut open, v);
-                open.push('"');
-            }
-        }
-        open.push('>');
-        events[i] = Event::Html(CowStr::from(open));
-        let mut close = String::with_capacity(80 + id_html.len());
-        close.push_str("<a class=\"anchor\" href=\"#");
-        close.push_str(&id_html);
-        close.push_str("\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h");
-        close.push(digit);
-        close.push_str(">\n");
-        if end < events.len() {
-            events[end] = Event::Html(CowStr::from(close));
-        }
-        headings.push(Heading {
-            level: lvl,
-            id: unique,
-            text,
-        });
-        i = end + 1;
-    }
-    headings
-}
-
 /// The body with each call's source replaced by its expansion: markdown, or HTML when `html`
 /// (for hosts like mdBook that render markdown with raw HTML themselves).
 pub fn splice(source: &Source, body: Range<usize>, calls: &[ExpandedCall], html: bool) -> String {
@@ -544,26 +506,6 @@ pub fn splice(source: &Source, body: Range<usize>, calls: &[ExpandedCall], html:
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn headings_get_unique_ids_classes_attributes_and_anchors() {
-        let text = "## Attr & heading {#x-1 .a .b data-k=v&w flag}\n\n## Tekrar\n\n### Tekrar\n";
-        let mut events: Vec<Event> = Parser::new_ext(text, options()).collect();
-        let headings = add_heading_anchors(&mut events);
-        let mut out = String::new();
-        html::push_html(&mut out, events.into_iter());
-        assert_eq!(
-            out,
-            "<h2 id=\"x-1\" class=\"a b\" data-k=\"v&amp;w\" flag>Attr &amp; heading\
-             <a class=\"anchor\" href=\"#x-1\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h2>\n\
-             <h2 id=\"tekrar\">Tekrar\
-             <a class=\"anchor\" href=\"#tekrar\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h2>\n\
-             <h3 id=\"tekrar-1\">Tekrar\
-             <a class=\"anchor\" href=\"#tekrar-1\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h3>\n"
-        );
-        let ids: Vec<_> = headings.iter().map(|h| (h.level, h.id.as_str())).collect();
-        assert_eq!(ids, [(2, "x-1"), (2, "tekrar"), (3, "tekrar-1")]);
-    }
 
     #[test]
     fn find_open_agrees_with_a_substring_search() {

@@ -173,7 +173,7 @@ fn excerpt(description: &str, body: &str) -> String {
 }
 
 /// The text a reader sees in `html`: tags dropped (a block's end is a space, an inline tag's is
-/// nothing), `<script>`, `<style>` and `<template>` left out, character references decoded,
+/// nothing), `<script>`, `<style>`, `<template>` and `<math>` left out, character references decoded,
 /// whitespace collapsed.
 pub fn html_text(html: &str) -> String {
     let bytes = html.as_bytes();
@@ -256,7 +256,7 @@ pub fn html_text(html: &str) -> String {
                     continue;
                 };
                 i = j + gt + 1;
-                if !closing && matches!(name, SCRIPT | STYLE | TEMPLATE) {
+                if !closing && matches!(name, SCRIPT | STYLE | TEMPLATE | MATH) {
                     // To the matching end tag, whatever its case.
                     let name = &bytes[start..j];
                     let rest = &html[i..];
@@ -317,6 +317,8 @@ const fn tag_key(name: &[u8]) -> u64 {
 const SCRIPT: u64 = tag_key(b"script");
 const STYLE: u64 = tag_key(b"style");
 const TEMPLATE: u64 = tag_key(b"template");
+/// A formula's MathML: its letters and operators one by one are not words a reader searches.
+const MATH: u64 = tag_key(b"math");
 /// Whether a tag (its [`tag_key`]) is an inline element's: those do not end a word.
 fn is_inline(name: u64) -> bool {
     const A_: u64 = tag_key(b"a");
@@ -402,6 +404,10 @@ mod tests {
         );
         assert_eq!(html_text("d<sub>n</sub> &unknown; & x"), "dn &unknown; & x");
         assert_eq!(html_text("<STYLE>p{}</STYLE>ok<br>"), "ok");
+        assert_eq!(
+            html_text("delay <math><msub><mi>d</mi><mi>n</mi></msub></math> grows"),
+            "delay grows"
+        );
         // An unclosed tag is text.
         assert_eq!(html_text("a <b"), "a <b");
         assert_eq!(html_text("a <b  c&amp;\n"), "a <b c&");
