@@ -258,6 +258,7 @@ impl Pipeline {
             block: false,
             strings: Some(self.templates.strings(page.lang)),
             timings: self.options.timings.as_deref(),
+            body: None,
         }
     }
 

@@ -409,7 +409,7 @@ fn a_byte_order_mark_is_ignored() {
         "templates/strings/tr.yaml",
         "templates/strings/en.yaml",
         "templates/base.html",
-        "templates/shortcodes/note.html",
+        "templates/shortcodes/figure.html",
     ] {
         let path = match file.strip_prefix("templates/") {
             // The site's own copy of the built-in file.
@@ -552,4 +552,16 @@ golden!(
 golden!(
     malformed_formula,
     one("Gecikme $d_n = \\frca{b}{2}$ ve $x^$ olur.\n\n$$\n\\sqrt[3 x\n$$\n")
+);
+golden!(
+    unclosed_body,
+    one("<< details(summary=\"Neden\") >>\n\nGövde.\n\n- bir madde\n\n<< note(kind=tip) >>\n\nİç not.\n")
+);
+golden!(
+    mismatched_body,
+    one("<< note(kind=tip) >>\n\n<< details(summary=\"Neden\") >>\n\nGövde.\n\n<< /note >>\n\n<< /details >>\n")
+);
+golden!(
+    body_closes_nothing_and_refused,
+    one("Metin.\n\n<< /note >>\n\n<< backoff_total(base=1s, attempts=3) >>\n\nGövde.\n\n<< /backoff_total >>\n")
 );

@@ -72,6 +72,12 @@ pub struct PageWords {
     pub task_done: &'static str,
     /// A task list's empty box.
     pub task_open: &'static str,
+    /// Callout titles, by kind.
+    pub callout_note: &'static str,
+    pub callout_tip: &'static str,
+    pub callout_important: &'static str,
+    pub callout_warning: &'static str,
+    pub callout_danger: &'static str,
 }
 
 /// Words of the schedule table.

@@ -15,6 +15,7 @@ use crate::shortcode::grammar::{parse_call, starts_call};
 use crate::shortcode::{Call, Context, Registry};
 
 mod anchors;
+mod bodies;
 use anchors::add_heading_anchors;
 
 /// A heading of the page.
@@ -94,137 +95,25 @@ pub fn render(
             .into_offset_iter()
             .map(|(e, r)| (e, r.start + base..r.end + base)),
     );
-
-    let mut errors = Vec::new();
+    let (bodies, errors) = bodies::pair(source, &events, registry);
+    let mut walk = Walk {
+        source,
+        registry,
+        ctx,
+        bodies,
+        errors,
+        expanded: Vec::new(),
+        links: Vec::new(),
+    };
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
-    let mut expanded: Vec<ExpandedCall> = Vec::new();
-    let mut links = Vec::new();
-    let mut code_depth = 0usize;
-    let mut i = 0;
-    while i < events.len() {
-        let (event, range) = &events[i];
-        // A fenced block in a language sade knows: highlighted, whole (nothing inside a code
-        // block is a shortcode or a link).
-        if let Some((end, html)) = highlighted(&events, i) {
-            out.push(Event::Html(CowStr::Borrowed(SCROLL_OPEN)));
-            out.push(Event::Html(CowStr::from(html)));
-            out.push(Event::Html(CowStr::Borrowed(SCROLL_CLOSE)));
-            i = end + 1;
-            continue;
-        }
-        if let Event::InlineMath(tex) | Event::DisplayMath(tex) = event {
-            let display = matches!(event, Event::DisplayMath(_));
-            match math(source, tex, range, display) {
-                Ok(x) => {
-                    out.push(Event::InlineHtml(CowStr::from(x.html.clone())));
-                    expanded.push(x);
-                }
-                Err(d) => errors.push(d),
-            }
-            i += 1;
-            continue;
-        }
-        match event {
-            Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
-            Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
-            Event::Start(Tag::Link { dest_url, .. }) => links.push(Link {
-                dest: dest_url.to_string(),
-                span: range.clone(),
-            }),
-            _ => {}
-        }
-        // Tables and code blocks may be wider than the column: each scrolls in a region a
-        // keyboard can reach.
-        if matches!(event, Event::Start(Tag::Table(_) | Tag::CodeBlock(_))) {
-            out.push(Event::Html(CowStr::Borrowed(SCROLL_OPEN)));
-        }
-        if matches!(event, Event::End(TagEnd::Table | TagEnd::CodeBlock)) {
-            out.push(take(&mut events[i].0));
-            out.push(Event::Html(CowStr::Borrowed(SCROLL_CLOSE)));
-            i += 1;
-            continue;
-        }
-        if let Event::TaskListMarker(done) = event {
-            // A checkbox with a name, so readers and checkers know what it says.
-            let w = &ctx.lang.words().page;
-            let html = if *done {
-                [
-                    "<input type=\"checkbox\" disabled checked aria-label=\"",
-                    w.task_done,
-                    "\"> ",
-                ]
-            } else {
-                [
-                    "<input type=\"checkbox\" disabled aria-label=\"",
-                    w.task_open,
-                    "\"> ",
-                ]
-            };
-            out.push(Event::InlineHtml(CowStr::from(html.concat())));
-            i += 1;
-            continue;
-        }
-        if code_depth > 0 || !is_text(event) {
-            // A paragraph that is exactly one shortcode becomes a block.
-            if let Event::Start(Tag::Paragraph) = event {
-                if let Some((end, call)) = lone_call(source, &events, i) {
-                    let block_ctx = Context {
-                        block: true,
-                        ..ctx.clone()
-                    };
-                    match expand(&call, source, registry, &block_ctx) {
-                        Ok(x) => {
-                            out.push(Event::Html(CowStr::from(x.html.clone())));
-                            expanded.push(x);
-                        }
-                        Err(d) => errors.push(d),
-                    }
-                    i = end + 1;
-                    continue;
-                }
-            }
-            out.push(rooted(take(&mut events[i].0), ctx.root));
-            i += 1;
-            continue;
-        }
-        // A run of text: consecutive text events and line breaks.
-        let start = i;
-        while i < events.len() && is_text(&events[i].0) {
-            i += 1;
-        }
-        let run = &events[start..i];
-        let run_range = run[0].1.start..run[run.len() - 1].1.end;
-        let mut calls = Vec::new();
-        let mut pos = run_range.start;
-        while let Some(found) = find_open(&source.text.as_bytes()[pos..run_range.end]) {
-            let at = pos + found;
-            let escaped = at > 0 && source.text.as_bytes()[at - 1] == b'\\';
-            let in_text = run
-                .iter()
-                .any(|(e, r)| matches!(e, Event::Text(_)) && r.contains(&at));
-            if escaped || !in_text || !starts_call(&source.text, at) {
-                pos = at + 2;
-                continue;
-            }
-            match parse_and_expand(source, at, run_range.end, registry, ctx) {
-                Ok(x) => {
-                    pos = x.span.end;
-                    calls.push(x);
-                }
-                Err(d) => {
-                    errors.push(d);
-                    pos = at + 2;
-                }
-            }
-        }
-        if calls.is_empty() {
-            out.extend(events[start..i].iter_mut().map(|(e, _)| take(e)));
-            continue;
-        }
-        splice_run(source, run, &calls, &mut out);
-        expanded.extend(calls);
-    }
-
+    let len = events.len();
+    walk.walk(&mut events, 0..len, &mut out);
+    let Walk {
+        errors,
+        mut expanded,
+        links,
+        ..
+    } = walk;
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -241,6 +130,180 @@ pub fn render(
         links,
         calls: expanded,
     })
+}
+
+/// A page's events on their way to HTML, with what the way collects.
+struct Walk<'s, 'c> {
+    source: &'s Source,
+    registry: &'s Registry,
+    ctx: &'s Context<'c>,
+    /// How the page's body calls pair up.
+    bodies: bodies::Pairs,
+    errors: Vec<Diagnostic>,
+    expanded: Vec<ExpandedCall>,
+    links: Vec<Link>,
+}
+
+impl<'s, 'c> Walk<'s, 'c> {
+    /// Moves `events[range]` to `out`, expanding shortcodes, math and code blocks on the way.
+    fn walk<'e>(
+        &mut self,
+        events: &mut [(Event<'e>, Range<usize>)],
+        range: Range<usize>,
+        out: &mut Vec<Event<'e>>,
+    ) {
+        let (source, registry, ctx) = (self.source, self.registry, self.ctx);
+        let end_at = range.end;
+        let mut code_depth = 0usize;
+        let mut i = range.start;
+        while i < end_at {
+            let (event, range) = &events[i];
+            // A fenced block in a language sade knows: highlighted, whole (nothing inside a code
+            // block is a shortcode or a link).
+            if let Some((end, html)) = highlighted(&events[..end_at], i) {
+                out.push(Event::Html(CowStr::Borrowed(SCROLL_OPEN)));
+                out.push(Event::Html(CowStr::from(html)));
+                out.push(Event::Html(CowStr::Borrowed(SCROLL_CLOSE)));
+                i = end + 1;
+                continue;
+            }
+            if let Event::Start(Tag::BlockQuote(Some(kind))) = event {
+                // GitHub's `> [!NOTE]`: a callout, as `note` writes it.
+                i = self.alert(events, i, *kind, end_at, out);
+                continue;
+            }
+            match event {
+                Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
+                Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
+                Event::Start(Tag::Link { dest_url, .. }) => self.links.push(Link {
+                    dest: dest_url.to_string(),
+                    span: range.clone(),
+                }),
+                _ => {}
+            }
+            // Tables and code blocks may be wider than the column: each scrolls in a region a
+            // keyboard can reach.
+            if matches!(event, Event::Start(Tag::Table(_) | Tag::CodeBlock(_))) {
+                out.push(Event::Html(CowStr::Borrowed(SCROLL_OPEN)));
+            }
+            if matches!(event, Event::End(TagEnd::Table | TagEnd::CodeBlock)) {
+                out.push(take(&mut events[i].0));
+                out.push(Event::Html(CowStr::Borrowed(SCROLL_CLOSE)));
+                i += 1;
+                continue;
+            }
+            if let Event::TaskListMarker(done) = event {
+                // A checkbox with a name, so readers and checkers know what it says.
+                let w = &ctx.lang.words().page;
+                let html = if *done {
+                    [
+                        "<input type=\"checkbox\" disabled checked aria-label=\"",
+                        w.task_done,
+                        "\"> ",
+                    ]
+                } else {
+                    [
+                        "<input type=\"checkbox\" disabled aria-label=\"",
+                        w.task_open,
+                        "\"> ",
+                    ]
+                };
+                out.push(Event::InlineHtml(CowStr::from(html.concat())));
+                i += 1;
+                continue;
+            }
+            if code_depth > 0 || !is_text(event) {
+                // A paragraph that is exactly one shortcode becomes a block.
+                if let Event::Start(Tag::Paragraph) = event {
+                    if let Some(&close) = self.bodies.close.get(&i) {
+                        i = self.body_call(events, i, close, out);
+                        continue;
+                    }
+                    if self.bodies.broken.contains(&i) {
+                        // Reported already; its paragraph is left out.
+                        i = bodies::paragraph_end(events, i) + 1;
+                        continue;
+                    }
+                    if let Some((end, call)) = lone_call(source, &events[..end_at], i) {
+                        let block_ctx = Context {
+                            block: true,
+                            ..ctx.clone()
+                        };
+                        match expand(&call, source, registry, &block_ctx) {
+                            Ok(x) => {
+                                out.push(Event::Html(CowStr::from(x.html.clone())));
+                                self.expanded.push(x);
+                            }
+                            Err(d) => self.errors.push(d),
+                        }
+                        i = end + 1;
+                        continue;
+                    }
+                }
+                out.push(rooted(take(&mut events[i].0), ctx.root));
+                i += 1;
+                continue;
+            }
+            // A run of text: consecutive text events and line breaks.
+            let start = i;
+            while i < end_at && is_text(&events[i].0) {
+                i += 1;
+            }
+            let run = &events[start..i];
+            let run_range = run[0].1.start..run[run.len() - 1].1.end;
+            let mut calls = Vec::new();
+            let mut pos = run_range.start;
+            while let Some(found) = find_open(&source.text.as_bytes()[pos..run_range.end]) {
+                let at = pos + found;
+                let escaped = at > 0 && source.text.as_bytes()[at - 1] == b'\\';
+                let in_text = run
+                    .iter()
+                    .any(|(e, r)| matches!(e, Event::Text(_)) && r.contains(&at));
+                if escaped || !in_text || !starts_call(&source.text, at) {
+                    pos = at + 2;
+                    continue;
+                }
+                match parse_and_expand(source, at, run_range.end, registry, ctx) {
+                    Ok(x) => {
+                        pos = x.span.end;
+                        calls.push(x);
+                    }
+                    Err(d) => {
+                        self.errors.push(d);
+                        pos = at + 2;
+                    }
+                }
+            }
+            // Formulas outside every call become MathML (one inside a call's string argument
+            // is the call's text).
+            for (event, range) in &mut events[start..i] {
+                let (Event::InlineMath(tex) | Event::DisplayMath(tex)) = &*event else {
+                    continue;
+                };
+                if calls
+                    .iter()
+                    .any(|c| c.span.start <= range.start && range.end <= c.span.end)
+                {
+                    continue;
+                }
+                let display = matches!(event, Event::DisplayMath(_));
+                match math(source, tex, range, display) {
+                    Ok(x) => {
+                        *event = Event::InlineHtml(CowStr::from(x.html.clone()));
+                        self.expanded.push(x);
+                    }
+                    Err(d) => self.errors.push(d),
+                }
+            }
+            if calls.is_empty() {
+                out.extend(events[start..i].iter_mut().map(|(e, _)| take(e)));
+                continue;
+            }
+            let run = &events[start..i];
+            splice_run(source, run, &calls, out);
+            self.expanded.extend(calls);
+        }
+    }
 }
 
 /// A formula (`$tex$`, or `$$tex$$` when `display`, written at `range`) as MathML; the twin
@@ -357,8 +420,8 @@ fn find_open(text: &[u8]) -> Option<usize> {
     memchr::memchr_iter(b'<', text).find(|&i| text.get(i + 1) == Some(&b'<'))
 }
 
-/// Events a shortcode call may span: text, line breaks, and inline HTML or code *inside* a
-/// call's string argument. A call can only start in a text event.
+/// Events a shortcode call may span: text, line breaks, and inline HTML, code or math *inside*
+/// a call's string argument. A call can only start in a text event.
 fn is_text(e: &Event) -> bool {
     matches!(
         e,
@@ -367,6 +430,8 @@ fn is_text(e: &Event) -> bool {
             | Event::HardBreak
             | Event::InlineHtml(_)
             | Event::Code(_)
+            | Event::InlineMath(_)
+            | Event::DisplayMath(_)
     )
 }
 

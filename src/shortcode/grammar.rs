@@ -80,6 +80,36 @@ pub struct Call {
     pub span: Range<usize>,
 }
 
+/// The end of a shortcode's body: `<< /name >>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Close {
+    /// The name of the shortcode whose body it ends.
+    pub name: String,
+    /// From `<<` to `>>` inclusive.
+    pub span: Range<usize>,
+}
+
+/// The `<< /name >>` that `src[start..limit]` begins with, if it is one (spaces and tabs are
+/// allowed around the `/` and the name).
+pub fn parse_close(src: &str, start: usize, limit: usize) -> Option<Close> {
+    let text = &src[start..limit];
+    let rest = text.strip_prefix("<<")?.trim_start_matches([' ', '\t']);
+    let rest = rest.strip_prefix('/')?.trim_start_matches([' ', '\t']);
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let name = &rest[..len];
+    let after = rest[len..].trim_start_matches([' ', '\t']);
+    if name.is_empty() || !after.starts_with(">>") {
+        return None;
+    }
+    let end = limit - (after.len() - 2);
+    Some(Close {
+        name: name.to_string(),
+        span: start..end,
+    })
+}
+
 /// A syntax error inside `<< … >>`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SyntaxError {

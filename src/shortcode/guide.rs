@@ -3,7 +3,7 @@
 //! argument with its type, default and meaning. `tests/guide.rs` fails when the committed page
 //! is not what this makes, so the guide cannot miss an argument.
 
-use super::{Placement, Registry};
+use super::{BodyRule, Placement, Registry};
 
 /// Escapes `|` for a GFM table cell.
 fn cell(text: &str) -> String {
@@ -34,6 +34,19 @@ pub fn reference(registry: &Registry) -> String {
             out.push_str("\n\n");
         }
         out.push_str(&format!("Stands as {placement}.\n\n"));
+        match s.body() {
+            BodyRule::Required => out.push_str(&format!(
+                "Takes a body: markdown up to `<< /{name} >>`, which it needs.\n\n"
+            )),
+            BodyRule::Allowed => out.push_str(&format!(
+                "May take a body: markdown up to `<< /{name} >>`.\n\n"
+            )),
+            BodyRule::Refused => {}
+        }
+        if s.args().is_empty() {
+            out.push_str("It takes no arguments.\n");
+            continue;
+        }
         out.push_str("| argument | type | default | meaning |\n| --- | --- | --- | --- |\n");
         for a in s.args() {
             let default = match &a.default {

@@ -45,6 +45,7 @@ pub mod guide;
 mod recovery_chart;
 mod strips;
 pub mod template;
+pub mod writing;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -67,6 +68,27 @@ pub enum Placement {
     Both,
 }
 
+/// Whether a shortcode takes a body: markdown between `<< name(...) >>` and `<< /name >>`, each
+/// alone in its paragraph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyRule {
+    /// A call without a body is an error.
+    Required,
+    /// With or without.
+    Allowed,
+    /// A body is an error (most shortcodes).
+    Refused,
+}
+
+/// A call's body, rendered: HTML for the page, markdown for the twin.
+#[derive(Clone, Copy, Debug)]
+pub struct Body<'a> {
+    /// The body's markdown rendered, its own shortcodes expanded.
+    pub html: &'a str,
+    /// The body's markdown with its shortcodes expanded (for the twin).
+    pub markdown: &'a str,
+}
+
 /// What a shortcode knows about where it is being expanded.
 #[derive(Clone, Debug)]
 pub struct Context<'a> {
@@ -85,6 +107,8 @@ pub struct Context<'a> {
     pub strings: Option<&'a BTreeMap<String, String>>,
     /// Where each call adds its time (`--timings`); `None` measures nothing.
     pub timings: Option<&'a Timings>,
+    /// The call's body, when it has one.
+    pub body: Option<Body<'a>>,
 }
 
 impl<'a> Context<'a> {
@@ -100,6 +124,7 @@ impl<'a> Context<'a> {
             block: false,
             strings: None,
             timings: None,
+            body: None,
         }
     }
 }
@@ -124,6 +149,10 @@ pub trait Shortcode: Send + Sync {
     /// What it renders, in a sentence (the user guide's shortcode reference).
     fn summary(&self) -> &str {
         ""
+    }
+    /// Whether it takes a body ([`Context::body`]); most do not.
+    fn body(&self) -> BodyRule {
+        BodyRule::Refused
     }
     /// Renders checked arguments.
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError>;
@@ -162,6 +191,10 @@ impl Registry {
         r.register(Box::new(backoff_outage::BackoffOutage(odds)));
         r.register(Box::new(backoff_libraries::BackoffLibraries));
         r.register(Box::new(backoff_recovery::BackoffRecovery(recovery)));
+        r.register(Box::new(writing::Note));
+        r.register(Box::new(writing::Details));
+        r.register(Box::new(writing::Tabs));
+        r.register(Box::new(writing::Tab));
         r
     }
 
@@ -185,7 +218,8 @@ impl Registry {
         let mut out = self.clone();
         let mut errors = Vec::new();
         for t in template::load(templates)? {
-            if self.get(t.name()).is_some() {
+            // The writing shortcodes are the theme's look: a site may restyle them.
+            if self.get(t.name()).is_some() && !writing::REPLACEABLE.contains(&t.name()) {
                 errors.push(
                     Diagnostic::error(format!(
                         "templates/shortcodes/{}.html would replace the built-in shortcode `{}`",
@@ -252,6 +286,26 @@ impl Registry {
             ))
             .at(source, call.span.clone(), "not alone in its paragraph")
             .with_help("put it in a paragraph of its own, with blank lines around it"));
+        }
+        match (shortcode.body(), ctx.body.is_some()) {
+            (BodyRule::Required, false) => {
+                return Err(Diagnostic::error(format!(
+                    "`{}` needs a body, and this call has none",
+                    call.name
+                ))
+                .at(source, call.span.clone(), "no body follows")
+                .with_help(format!(
+                    "write the body after it and close it with `<< /{} >>`, each alone in its \
+                     paragraph",
+                    call.name
+                )))
+            }
+            (BodyRule::Refused, true) => {
+                return Err(Diagnostic::error(format!("`{}` takes no body", call.name))
+                    .at(source, call.span.clone(), "its body starts after this")
+                    .with_help(format!("remove `<< /{} >>`", call.name)))
+            }
+            _ => {}
         }
         let args = args::check(shortcode.name(), shortcode.args(), call, source)?;
         time(ctx.timings, Part::Shortcode, shortcode.name(), || {

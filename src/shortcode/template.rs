@@ -6,6 +6,7 @@
 //! ```text
 //! {#
 //! placement: block            # block | inline | both (default both)
+//! body: allowed               # required | allowed | refused (default refused)
 //! doc: A callout box.
 //! args:
 //!   - { name: kind, type: choice, choices: [note, tip, warning], default: note }
@@ -16,7 +17,8 @@
 //! ```
 //!
 //! Types: `duration`, `duration_or_none`, `number`, `integer`, `bool`, `string`, `url`, `choice`
-//! (with `choices`), `strategies`. The template sees `args` (durations in milliseconds, `none` as
+//! (with `choices`), `strategies`. The template sees `body` (a call's rendered body, to write
+//! `{{ body | safe }}`; null without one), `args` (durations in milliseconds, `none` as
 //! null, a `url` written from the site's root under its base path), `lang`, `page` (`title`,
 //! `url`), `root` (the site's base path, `/` or `/notes/`), `block` and `t` (the page language's
 //! UI strings).
@@ -28,7 +30,8 @@ use serde::Deserialize;
 use serde_json::{json, Value as Json};
 
 use super::{
-    ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode, Value,
+    ArgError, ArgKind, ArgSpec, ArgValue, Args, BodyRule, Context, Expansion, Placement, Shortcode,
+    Value,
 };
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::templates::{tera_error, Templates};
@@ -46,6 +49,9 @@ struct Declaration {
     doc: Option<String>,
     #[serde(default)]
     args: Vec<ArgDecl>,
+    /// Whether a call takes a body: `required`, `allowed` or `refused` (the default).
+    #[serde(default)]
+    body: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -65,8 +71,9 @@ struct ArgDecl {
 }
 
 /// Every key of a declaration, at either level.
-const DECLARATION_KEYS: [&str; 8] = [
+const DECLARATION_KEYS: [&str; 9] = [
     "placement",
+    "body",
     "doc",
     "args",
     "name",
@@ -96,6 +103,7 @@ pub struct TemplateShortcode {
     name: String,
     template: String,
     placement: Placement,
+    body: BodyRule,
     args: Vec<ArgSpec>,
     /// Its declaration's `doc`.
     summary: String,
@@ -185,6 +193,16 @@ fn parse(
                 .with_suggestion(closest(other, ["block", "inline", "both"])))
         }
     };
+    let body = match decl.body.as_deref() {
+        None | Some("refused") => BodyRule::Refused,
+        Some("allowed") => BodyRule::Allowed,
+        Some("required") => BodyRule::Required,
+        Some(other) => {
+            return Err(Diagnostic::error(format!("unknown body rule `{other}`"))
+                .at(source, at(other), "here")
+                .with_suggestion(closest(other, ["required", "allowed", "refused"])))
+        }
+    };
     let mut args = Vec::new();
     for a in decl.args {
         let kind = match a.kind.as_str() {
@@ -253,6 +271,7 @@ fn parse(
         name: name.to_string(),
         template,
         placement,
+        body,
         args,
         summary: decl.doc.unwrap_or_default(),
         tera: templates.shared_tera(),
@@ -319,6 +338,9 @@ impl Shortcode for TemplateShortcode {
     fn summary(&self) -> &str {
         &self.summary
     }
+    fn body(&self) -> BodyRule {
+        self.body
+    }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let mut c = tera::Context::new();
         let values: serde_json::Map<String, Json> = args
@@ -328,6 +350,8 @@ impl Shortcode for TemplateShortcode {
         c.insert("args", &values);
         c.insert("lang", ctx.lang.code());
         c.insert("block", &ctx.block);
+        // The rendered body (write it `{{ body | safe }}`), or null.
+        c.insert("body", &ctx.body.map(|b| b.html));
         c.insert("root", ctx.root);
         c.insert(
             "page",

@@ -217,5 +217,10 @@ pub(super) const EN: Words = Words {
     page: PageWords {
         task_done: "Done",
         task_open: "Not done",
+        callout_note: "Note",
+        callout_tip: "Tip",
+        callout_important: "Important",
+        callout_warning: "Warning",
+        callout_danger: "Danger",
     },
 };

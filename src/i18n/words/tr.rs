@@ -222,5 +222,10 @@ pub(super) const TR: Words = Words {
     page: PageWords {
         task_done: "Yapıldı",
         task_open: "Yapılmadı",
+        callout_note: "Not",
+        callout_tip: "İpucu",
+        callout_important: "Önemli",
+        callout_warning: "Dikkat",
+        callout_danger: "Tehlike",
     },
 };

@@ -379,3 +379,26 @@ fn errors_have_spans() {
     let e = parse_call(src, 0, src.len()).unwrap_err();
     assert!(e.message.contains("unterminated"), "{e:?}");
 }
+
+#[test]
+fn a_body_closes_with_its_name_after_a_slash() {
+    let at = |s: &str| parse_close(s, 0, s.len());
+    assert_eq!(
+        at("<< /note >>"),
+        Some(Close {
+            name: "note".into(),
+            span: 0..11
+        })
+    );
+    assert_eq!(at("<</tabs>> and more").unwrap().span, 0..9);
+    assert_eq!(at("<< / tab_1 >>").unwrap().name, "tab_1");
+    assert_eq!(at("x << /note >>"), None);
+    assert_eq!(at("<< note >>"), None);
+    assert_eq!(at("<< / >>"), None);
+    assert_eq!(at("<< /note"), None);
+    assert_eq!(at("<< /note x >>"), None);
+    assert_eq!(at("<< /note() >>"), None);
+    // Only up to `limit`.
+    let s = "<< /note >>";
+    assert_eq!(parse_close(s, 0, 9), None);
+}

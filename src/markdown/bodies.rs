@@ -1,0 +1,295 @@
+//! Shortcodes with a body: `<< note(kind=warning) >>`, blocks of markdown, `<< /note >>`, the
+//! opening and the closing call each alone in its paragraph, both in the same block (the page,
+//! a list item, a quote). Bodies nest and hold anything a page holds: other shortcodes, code
+//! blocks, lists, math.
+//!
+//! The pairs are found on the page's events before anything is expanded ([`pair`]): a stack of
+//! open bodies per nesting of blocks, as an HTML parser keeps its open elements. A shortcode
+//! that may go without a body (`allowed`) and is followed by no closing call before its block
+//! ends, or before the closing call of a body around it, simply has none; one that needs a body
+//! is then an error, and so is a closing call that closes nothing or the wrong body. The body
+//! is then rendered like a page ([`Walk::body_call`]) and handed to the shortcode as HTML and
+//! as markdown for the twin.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use pulldown_cmark::{html, BlockQuoteKind, CowStr, Event, Tag, TagEnd};
+
+use super::{is_text, lone_call, splice, ExpandedCall, Walk};
+use crate::diagnostic::{Diagnostic, Source};
+use crate::shortcode::grammar::{parse_close, Close};
+use crate::shortcode::writing::{callout_html, kind_title};
+use crate::shortcode::{Body, BodyRule, Context, Registry};
+
+/// An opening call waiting for its close.
+struct Open {
+    /// Its paragraph's `Start` event.
+    at: usize,
+    /// How many blocks it stands in.
+    depth: usize,
+    name: String,
+    span: Range<usize>,
+    rule: BodyRule,
+}
+
+/// How a page's body calls pair up.
+#[derive(Default)]
+pub(super) struct Pairs {
+    /// Each body call's opening paragraph → its closing paragraph (indices of their `Start`
+    /// events).
+    pub close: HashMap<usize, usize>,
+    /// Opening calls already reported (never closed, or closed by the wrong name): left out,
+    /// so that one mistake is one error.
+    pub broken: HashSet<usize>,
+}
+
+/// How the body calls of `events` pair up, and the errors of those that do not.
+pub(super) fn pair(
+    source: &Source,
+    events: &[(Event, Range<usize>)],
+    registry: &Registry,
+) -> (Pairs, Vec<Diagnostic>) {
+    let mut pairs = Pairs::default();
+    // Names of bodies reported as closed by the wrong name, whose own close is then expected.
+    let mut dangling: Vec<(usize, String)> = Vec::new();
+    let mut errors = Vec::new();
+    let mut open: Vec<Open> = Vec::new();
+    let mut depth = 0usize;
+    for (i, (event, _)) in events.iter().enumerate() {
+        match event {
+            Event::Start(Tag::Paragraph) => {
+                if let Some((_, call)) = lone_call(source, events, i) {
+                    // An unknown name pairs as if allowed: the call's own error says the rest.
+                    let rule = registry
+                        .get(&call.name)
+                        .map_or(BodyRule::Allowed, |s| s.body());
+                    if rule != BodyRule::Refused {
+                        open.push(Open {
+                            at: i,
+                            depth,
+                            name: call.name,
+                            span: call.span,
+                            rule,
+                        });
+                    }
+                } else if let Some(close) = lone_close(source, events, i) {
+                    // Calls that may go without a body and are still open here have none.
+                    while open.last().is_some_and(|o| {
+                        o.depth == depth && o.name != close.name && o.rule == BodyRule::Allowed
+                    }) {
+                        open.pop();
+                    }
+                    if let Some(o) = open
+                        .last()
+                        .filter(|o| o.depth == depth && o.name != close.name)
+                    {
+                        // A body closed by another's name: one error; the close then ends the
+                        // body of its own name if that is next, and the other's own close, if
+                        // it comes, closes nothing silently.
+                        errors.push(mismatched(source, &close, o));
+                        pairs.broken.insert(o.at);
+                        dangling.push((depth, o.name.clone()));
+                        open.pop();
+                    }
+                    match open.last() {
+                        Some(o) if o.depth == depth && o.name == close.name => {
+                            pairs.close.insert(o.at, i);
+                            open.pop();
+                        }
+                        _ => match dangling
+                            .iter()
+                            .position(|(d, n)| *d == depth && *n == close.name)
+                        {
+                            Some(k) => {
+                                dangling.remove(k);
+                            }
+                            None => errors.push(closes_nothing(source, &close)),
+                        },
+                    }
+                }
+                depth += 1;
+            }
+            Event::Start(_) => depth += 1,
+            Event::End(_) => {
+                depth = depth.saturating_sub(1);
+                unclosed(source, &mut open, Some(depth), &mut pairs, &mut errors);
+            }
+            _ => {}
+        }
+    }
+    unclosed(source, &mut open, None, &mut pairs, &mut errors);
+    (pairs, errors)
+}
+
+/// The bodies opened deeper than `depth` (in a block that has ended; all of them at the end of
+/// the page, `None`) that were never closed: an error for each that needs one.
+fn unclosed(
+    source: &Source,
+    open: &mut Vec<Open>,
+    depth: Option<usize>,
+    pairs: &mut Pairs,
+    errors: &mut Vec<Diagnostic>,
+) {
+    while open
+        .last()
+        .is_some_and(|o| depth.is_none_or(|d| o.depth > d))
+    {
+        let o = open.pop().expect("checked");
+        if o.rule == BodyRule::Required {
+            pairs.broken.insert(o.at);
+            errors.push(
+                Diagnostic::error(format!("the body of `{}` is never closed", o.name))
+                    .at(source, o.span.clone(), "opened here")
+                    .with_help(format!(
+                        "end it with `<< /{} >>` alone in its paragraph, in the same block as \
+                         the opening (the page, a list item or a quote)",
+                        o.name
+                    )),
+            );
+        }
+    }
+}
+
+fn mismatched(source: &Source, close: &Close, o: &Open) -> Diagnostic {
+    let (line, col) = source.line_col(o.span.start);
+    Diagnostic::error(format!(
+        "`<< /{} >>` closes `{}`, but the body open here is `{}`'s (opened at line {line}, \
+         column {col})",
+        close.name, close.name, o.name
+    ))
+    .at(source, close.span.clone(), "closes the wrong body")
+    .with_help(format!(
+        "close `{}` first with `<< /{} >>`; bodies nest like parentheses",
+        o.name, o.name
+    ))
+}
+
+fn closes_nothing(source: &Source, close: &Close) -> Diagnostic {
+    Diagnostic::error(format!(
+        "`<< /{} >>` closes a body, but no `{}` body is open in this block",
+        close.name, close.name
+    ))
+    .at(source, close.span.clone(), "closes nothing")
+    .with_help(format!(
+        "open it with `<< {}(...) >>` alone in a paragraph before it, in the same block",
+        close.name
+    ))
+}
+
+/// If the paragraph starting at `i` holds nothing but a `<< /name >>`: it.
+fn lone_close(source: &Source, events: &[(Event, Range<usize>)], i: usize) -> Option<Close> {
+    let mut j = i + 1;
+    while j < events.len() && is_text(&events[j].0) {
+        j += 1;
+    }
+    if j == i + 1 || !matches!(events.get(j)?.0, Event::End(TagEnd::Paragraph)) {
+        return None;
+    }
+    let inner = events[i + 1].1.start..events[j - 1].1.end;
+    let slice = &source.text[inner.clone()];
+    let at = inner.start + (slice.len() - slice.trim_start().len());
+    let close = parse_close(&source.text, at, inner.end)?;
+    source.text[close.span.end..inner.end]
+        .trim()
+        .is_empty()
+        .then_some(close)
+}
+
+/// The index of the `End` event of the paragraph whose `Start` is at `i`.
+pub(super) fn paragraph_end(events: &[(Event, Range<usize>)], i: usize) -> usize {
+    i + events[i..]
+        .iter()
+        .position(|(e, _)| matches!(e, Event::End(TagEnd::Paragraph)))
+        .expect("a paragraph ends")
+}
+
+impl Walk<'_, '_> {
+    /// Expands the body call whose opening paragraph starts at `open` and whose closing one
+    /// starts at `close`; returns the index after the closing paragraph.
+    pub(super) fn body_call<'e>(
+        &mut self,
+        events: &mut [(Event<'e>, Range<usize>)],
+        open: usize,
+        close: usize,
+        out: &mut Vec<Event<'e>>,
+    ) -> usize {
+        let source = self.source;
+        let open_end = paragraph_end(events, open);
+        let close_end = paragraph_end(events, close);
+        let (_, call) = lone_call(source, events, open).expect("paired as a lone call");
+        let closing = lone_close(source, events, close).expect("paired as a lone close");
+        // The body, rendered like a page; what it expanded belongs to this call now.
+        let mark = self.expanded.len();
+        let mut body_events = Vec::new();
+        self.walk(events, open_end + 1..close, &mut body_events);
+        let inner: Vec<ExpandedCall> = self.expanded.drain(mark..).collect();
+        let mut body_html = String::new();
+        html::push_html(&mut body_html, body_events.into_iter());
+        let text = events[open_end].1.end..events[close].1.start;
+        let mut inner = inner;
+        inner.sort_by_key(|x| x.span.start);
+        let body_markdown = splice(source, text, &inner, false);
+        let ctx = Context {
+            block: true,
+            body: Some(Body {
+                html: &body_html,
+                markdown: body_markdown.trim_matches('\n'),
+            }),
+            ..self.ctx.clone()
+        };
+        match self.registry.expand(&call, source, &ctx) {
+            Ok(x) => {
+                out.push(Event::Html(CowStr::from(x.html.clone())));
+                self.expanded.push(ExpandedCall {
+                    span: call.span.start..closing.span.end,
+                    html: x.html,
+                    markdown: x.markdown,
+                });
+            }
+            Err(d) => self.errors.push(d),
+        }
+        close_end + 1
+    }
+
+    /// GitHub's alert whose quote starts at `open` (before `end_at`) as a callout; returns the
+    /// index after the quote.
+    pub(super) fn alert<'e>(
+        &mut self,
+        events: &mut [(Event<'e>, Range<usize>)],
+        open: usize,
+        kind: BlockQuoteKind,
+        end_at: usize,
+        out: &mut Vec<Event<'e>>,
+    ) -> usize {
+        let mut depth = 0usize;
+        let mut close = end_at;
+        for (j, (e, _)) in events.iter().enumerate().take(end_at).skip(open) {
+            match e {
+                Event::Start(Tag::BlockQuote(_)) => depth += 1,
+                Event::End(TagEnd::BlockQuote(_)) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = j;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut inner = Vec::new();
+        self.walk(events, open + 1..close, &mut inner);
+        let mut body = String::new();
+        html::push_html(&mut body, inner.into_iter());
+        let kind = match kind {
+            BlockQuoteKind::Note => "note",
+            BlockQuoteKind::Tip => "tip",
+            BlockQuoteKind::Important => "important",
+            BlockQuoteKind::Warning => "warning",
+            BlockQuoteKind::Caution => "danger",
+        };
+        let html = callout_html(kind, kind_title(kind, self.ctx.lang), &body);
+        out.push(Event::Html(CowStr::from(html)));
+        close + 1
+    }
+}
