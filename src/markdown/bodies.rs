@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{html, BlockQuoteKind, CowStr, Event, Tag, TagEnd};
 
-use super::{is_text, lone_call, splice, ExpandedCall, Walk};
+use super::{lone_call, lone_text, splice, ExpandedCall, Walk};
 use crate::diagnostic::{Diagnostic, Source};
 use crate::shortcode::grammar::{parse_close, Close};
 use crate::shortcode::writing::{callout_html, kind_title};
@@ -179,18 +179,9 @@ fn closes_nothing(source: &Source, close: &Close) -> Diagnostic {
 
 /// If the paragraph starting at `i` holds nothing but a `<< /name >>`: it.
 fn lone_close(source: &Source, events: &[(Event, Range<usize>)], i: usize) -> Option<Close> {
-    let mut j = i + 1;
-    while j < events.len() && is_text(&events[j].0) {
-        j += 1;
-    }
-    if j == i + 1 || !matches!(events.get(j)?.0, Event::End(TagEnd::Paragraph)) {
-        return None;
-    }
-    let inner = events[i + 1].1.start..events[j - 1].1.end;
-    let slice = &source.text[inner.clone()];
-    let at = inner.start + (slice.len() - slice.trim_start().len());
-    let close = parse_close(&source.text, at, inner.end)?;
-    source.text[close.span.end..inner.end]
+    let (_, text) = lone_text(events, source, i)?;
+    let close = parse_close(&source.text, text.start, text.end)?;
+    source.text[close.span.end..text.end]
         .trim()
         .is_empty()
         .then_some(close)

@@ -16,7 +16,9 @@ use crate::shortcode::{Call, Context, Registry};
 
 mod anchors;
 mod bodies;
+mod formula;
 use anchors::add_heading_anchors;
+use formula::math;
 
 /// A heading of the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -306,49 +308,6 @@ impl<'s, 'c> Walk<'s, 'c> {
     }
 }
 
-/// A formula (`$tex$`, or `$$tex$$` when `display`, written at `range`) as MathML; the twin
-/// keeps its source. An error points at the offending part of the formula.
-fn math(
-    source: &Source,
-    tex: &str,
-    range: &Range<usize>,
-    display: bool,
-) -> Result<ExpandedCall, Diagnostic> {
-    let written = &source.text[range.clone()];
-    match crate::math::to_mathml(tex, display) {
-        Ok(html) => Ok(ExpandedCall {
-            span: range.clone(),
-            html,
-            markdown: written.to_string(),
-        }),
-        Err(e) => {
-            // Where the formula starts in the file: after its opening dollars, when the text
-            // between them is the formula as given (it always is: math takes no escapes).
-            let open = if display { 2 } else { 1 };
-            let inner = range.start + open..range.end.saturating_sub(open);
-            let span = if source.text.get(inner.clone()) == Some(tex) {
-                let end = (inner.start + e.span.end).max(inner.start + e.span.start);
-                let start = inner.start + e.span.start;
-                if start == end {
-                    // The formula stops short: point at its closing dollar.
-                    start..(start + 1).min(range.end)
-                } else {
-                    start..end
-                }
-            } else {
-                range.clone()
-            };
-            Err(Diagnostic::error(format!("this formula does not parse: {}", e.message))
-                .at(source, span, "here")
-                .with_suggestion(e.suggestion.as_deref())
-                .with_help(
-                    "formulas are TeX between `$` (inline) or `$$` (display); to write a dollar \
-                     sign as text, escape it: `\\$`",
-                ))
-        }
-    }
-}
-
 /// Opens the region a wide table or code block scrolls in.
 const SCROLL_OPEN: &str = "<div class=\"scroll\" tabindex=\"0\">\n";
 /// Closes it.
@@ -435,9 +394,13 @@ fn is_text(e: &Event) -> bool {
     )
 }
 
-/// If the paragraph starting at `i` holds nothing but one shortcode, returns the index of its
-/// `End(Paragraph)` and the parsed call.
-fn lone_call(source: &Source, events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, Call)> {
+/// If the paragraph starting at `i` holds only text: the index of its `End(Paragraph)` and its
+/// text's bytes, from the first that is not white space to the paragraph's end.
+fn lone_text(
+    events: &[(Event, Range<usize>)],
+    source: &Source,
+    i: usize,
+) -> Option<(usize, Range<usize>)> {
     let mut j = i + 1;
     while j < events.len() && is_text(&events[j].0) {
         j += 1;
@@ -448,13 +411,19 @@ fn lone_call(source: &Source, events: &[(Event, Range<usize>)], i: usize) -> Opt
     let inner = events[i + 1].1.start..events[j - 1].1.end;
     let slice = &source.text[inner.clone()];
     let lead = slice.len() - slice.trim_start().len();
-    let at = inner.start + lead;
-    if !starts_call(&source.text, at) {
+    Some((j, inner.start + lead..inner.end))
+}
+
+/// If the paragraph starting at `i` holds nothing but one shortcode, returns the index of its
+/// `End(Paragraph)` and the parsed call.
+fn lone_call(source: &Source, events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, Call)> {
+    let (j, text) = lone_text(events, source, i)?;
+    if !starts_call(&source.text, text.start) {
         return None;
     }
     // Exactly one call, nothing after it: checked by parsing up to the paragraph's end.
-    let call = parse_call(&source.text, at, inner.end).ok()?;
-    source.text[call.span.end..inner.end]
+    let call = parse_call(&source.text, text.start, text.end).ok()?;
+    source.text[call.span.end..text.end]
         .trim()
         .is_empty()
         .then_some((j, call))
