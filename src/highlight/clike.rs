@@ -366,8 +366,10 @@ fn prefixed(
         }
         CLike::Scala if quote == b'"' => {
             let triple = b[e..].starts_with(b"\"\"\"");
+            // `"""…"""` ends at its quotes whatever stands before them.
             let s = Str {
                 quotes: if triple { 3 } else { 1 },
+                escape: !triple,
                 multiline: triple,
                 holes: Holes::Dollar,
                 ..PLAIN

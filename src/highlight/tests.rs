@@ -431,3 +431,24 @@ fn unterminated_literals_keep_the_text() {
         format!("{}..{}", s("number", "1"), s("number", "5"))
     );
 }
+
+proptest::proptest! {
+    /// Whatever the text, in every added language: no panic, no endless loop, and the text
+    /// comes out whole, escaped, with each span closed.
+    #[test]
+    fn any_text_comes_out_whole(chars in proptest::collection::vec(proptest::sample::select(vec![
+        'a', 'R', 'L', 'u', '8', 's', 'E', 'f', '_', '0', '1', 'x', '.', '\'', '"', '`', '\\', '$',
+        '@', '#', '{', '}', '(', ')', '/', '*', '-', ':', '<', '&', ' ', '\t', '\n', 'é', 'ş', '日',
+    ]), 0..40)) {
+        let code: String = chars.into_iter().collect();
+        for fence in ["go", "java", "cs", "kotlin", "scala", "c", "cpp", "sql"] {
+            let html = hl(fence, &code);
+            proptest::prop_assert_eq!(text(&html), code.as_str(), "{}", fence);
+            proptest::prop_assert_eq!(
+                html.matches("<span").count(),
+                html.matches("</span>").count()
+            );
+            proptest::prop_assert!(!html.contains("<span class=\"hl-plain"));
+        }
+    }
+}
