@@ -7,6 +7,7 @@ mod common;
 const PAGE: &str = "---\ntitle: \"Kod\"\npublished: 2026-06-17\nsection: Post\n---\n\n\
 ```rust\nlet x = 1; // << backoff_delay(base=1s, attempt=2) >>\n```\n\n\
 ```go\nfunc f() {}\n```\n\n\
+```haskell\nf x = x\n```\n\n\
 ```\nplain <b>\n```\n\n\
 > ```sh title=\"x\"\n> echo \"hi\"\n> ```\n";
 
@@ -24,7 +25,11 @@ fn known_languages_are_highlighted_and_others_left_plain() {
         ),
         "{main}"
     );
-    assert!(main.contains("<pre><code class=\"language-go\">func f() {}\n</code></pre>"));
+    assert!(main.contains(
+        "<pre><code class=\"language-go\"><span class=\"hl-keyword\">func</span> \
+         <span class=\"hl-function\">f</span>() {}\n</code></pre>"
+    ));
+    assert!(main.contains("<pre><code class=\"language-haskell\">f x = x\n</code></pre>"));
     assert!(main.contains("<pre><code>plain &lt;b&gt;\n</code></pre>"));
     assert!(
         main.contains("<blockquote>\n<div class=\"scroll\" tabindex=\"0\">\n<pre><code class=\"language-sh\"><span class=\"hl-function\">echo</span>"),

@@ -5,7 +5,7 @@
 //! formula), the range of every retry it really makes, the worst-case and the mean total wait.
 //! Then, per library, a `<details>` with its notes and its snippet as
 //! `<pre><code class="language-…">`, highlighted as a fenced block of that language would be
-//! ([`crate::highlight`]; Go, Java and C# stay plain). Every number is a `<data value="MS">`
+//! ([`crate::highlight`], which knows every snippet's language). Every number is a `<data value="MS">`
 //! element. The markdown twin is a GFM table, the notes as lists and each snippet as a fenced
 //! code block.
 
@@ -200,7 +200,9 @@ mod tests {
             .map(|l| model(l, &params))
             .collect();
         let (h, md) = render(&models, "caption", Lang::En, Snippets::Highlighted);
-        assert!(h.contains("<code class=\"language-go\">conn, err := grpc.NewClient(target,"));
+        assert!(h.contains(
+            "<code class=\"language-go\">conn, err := grpc.<span class=\"hl-function\">NewClient</span>(target,"
+        ));
         assert!(h.contains("&quot;maxAttempts&quot;: 4"));
         assert!(h.contains("<data value=\"80\">80\u{a0}ms</data> – <data value=\"120\">"));
         assert!(h.contains("(estimated)</small>"));
@@ -209,8 +211,8 @@ mod tests {
         assert_eq!(md.matches("```").count(), 4);
     }
 
-    /// Snippets in a language sade highlights get its token classes in the shortcode's page,
-    /// and none where the calculator's script writes the markup again; others stay plain.
+    /// Every library's snippet gets its language's token classes in the shortcode's page, and
+    /// none where the calculator's script writes the markup again.
     #[test]
     fn snippets_are_highlighted_where_the_language_is_known() {
         let params =
@@ -230,13 +232,29 @@ mod tests {
         let (plain, plain_md) = code(Library::Tenacity, Snippets::Plain);
         assert!(!plain.contains("<span"), "{plain}");
         assert_eq!(md, plain_md, "the markdown twin is the same either way");
-        for library in [Library::PRetry, Library::Backon] {
-            assert!(code(library, Snippets::Highlighted)
-                .0
-                .contains("<span class=\"hl-"));
+        for library in Library::ALL {
+            assert!(
+                code(library, Snippets::Highlighted)
+                    .0
+                    .contains("<span class=\"hl-"),
+                "{library:?}"
+            );
+            assert!(!code(library, Snippets::Plain).0.contains("<span"));
         }
-        for library in [Library::Cenkalti, Library::Polly, Library::Resilience4j] {
-            assert!(!code(library, Snippets::Highlighted).0.contains("<span"));
-        }
+        let (go, _) = code(Library::Cenkalti, Snippets::Highlighted);
+        assert!(
+            go.contains("<span class=\"hl-keyword\">import</span>"),
+            "{go}"
+        );
+        let (java, _) = code(Library::Resilience4j, Snippets::Highlighted);
+        assert!(
+            java.contains("<span class=\"hl-string\">&quot;backend&quot;</span>"),
+            "{java}"
+        );
+        let (csharp, _) = code(Library::Polly, Snippets::Highlighted);
+        assert!(
+            csharp.contains("<span class=\"hl-keyword\">using</span> "),
+            "{csharp}"
+        );
     }
 }
