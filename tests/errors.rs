@@ -549,3 +549,32 @@ golden!(
     one_line_page_without_a_newline,
     report(&[("tools/x.tr.md", "şimdilik boş")])
 );
+
+golden!(
+    series_without_a_name,
+    report(&[(
+        "blog/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Post\nseries:\n---\nx\n"
+    )])
+);
+golden!(
+    series_that_is_a_list,
+    report(&[(
+        "blog/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Post\nseries: [retries, storms]\n---\nx\n"
+    )])
+);
+golden!(
+    misspelt_series_key,
+    report(&[(
+        "blog/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Post\nserie: \"Retries\"\n---\nx\n"
+    )])
+);
+golden!(
+    toc_that_is_not_true_or_false,
+    report(&[(
+        "blog/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Post\ntoc: always\n---\nx\n"
+    )])
+);
