@@ -17,6 +17,8 @@ use crate::html::{escape, push_escaped};
 use crate::shortcode::grammar::{parse_call, starts_call};
 use crate::shortcode::{Call, Context, Registry};
 
+mod words;
+
 /// A heading of the page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Heading {
@@ -50,6 +52,8 @@ pub struct Rendered {
     pub links: Vec<Link>,
     /// Every expanded shortcode, in source order.
     pub calls: Vec<ExpandedCall>,
+    /// Words of its text (for its reading time; see `words.rs`).
+    pub words: usize,
 }
 
 /// One expanded call: where it was, what it became.
@@ -215,6 +219,7 @@ pub fn render(
         return Err(errors);
     }
     let headings = add_heading_anchors(&mut out);
+    let words = words::count(&out);
     // Markup adds about half to prose; shortcodes add their own HTML.
     let expansions: usize = expanded.iter().map(|x| x.html.len()).sum();
     let mut html_out = String::with_capacity(text.len() * 3 / 2 + expansions);
@@ -226,6 +231,7 @@ pub fn render(
         headings,
         links,
         calls: expanded,
+        words,
     })
 }
 
