@@ -18,7 +18,7 @@ use crate::timings::{time, Part, Timings};
 pub const CONTENT_DIR: &str = "content";
 
 /// Every front matter key a page may use (for "did you mean" on an unknown one).
-pub const FRONT_MATTER_KEYS: [&str; 13] = [
+pub const FRONT_MATTER_KEYS: [&str; 15] = [
     "title",
     "description",
     "url",
@@ -32,6 +32,8 @@ pub const FRONT_MATTER_KEYS: [&str; 13] = [
     "slug",
     "weight",
     "search",
+    "toc",
+    "series",
 ];
 
 #[derive(Deserialize)]
@@ -62,6 +64,15 @@ struct RawFrontMatter {
     weight: i64,
     #[serde(default = "yes")]
     search: bool,
+    #[serde(default)]
+    toc: Option<bool>,
+    /// `Some(Null)` for `series:` written with no name (told apart from no `series` at all).
+    #[serde(default, deserialize_with = "written")]
+    series: Option<serde_yaml::Value>,
+}
+
+fn written<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_yaml::Value>, D::Error> {
+    serde_yaml::Value::deserialize(d).map(Some)
 }
 
 fn yes() -> bool {
@@ -94,6 +105,12 @@ pub struct FrontMatter {
     pub weight: i64,
     /// In the site's search (`search: false` leaves the page out); default true.
     pub search: bool,
+    /// Show the contents (`toc: true`), never (`toc: false`), or when the page has enough
+    /// headings (unset; see [`crate::aids::TOC_MIN_HEADINGS`]).
+    pub toc: Option<bool>,
+    /// The series it is a part of (its name, trimmed), with the pages of its language that say
+    /// the same.
+    pub series: Option<String>,
 }
 
 /// One source page.
@@ -399,6 +416,23 @@ pub fn parse_page(
             errors.push(err("tags", format!("tag `{tag}` has no letters or digits")));
         }
     }
+    let series = match &raw.series {
+        None => None,
+        Some(serde_yaml::Value::String(name)) if !name.trim().is_empty() => {
+            Some(name.trim().to_string())
+        }
+        Some(value) => {
+            let what = match value {
+                serde_yaml::Value::String(_) | serde_yaml::Value::Null => "empty",
+                _ => "not a name",
+            };
+            errors.push(
+                err("series", format!("`series` is {what}"))
+                    .with_help("write the series' name in quotes, the same on each of its parts: `series: \"Retry storms\"`"),
+            );
+            None
+        }
+    };
     if raw.title.trim().is_empty() {
         errors.push(err("title", "`title` is empty".to_string()));
     }
@@ -428,6 +462,8 @@ pub fn parse_page(
             slug,
             weight: raw.weight,
             search: raw.search,
+            toc: raw.toc,
+            series,
         },
         source,
         name,

@@ -13,7 +13,8 @@
 //!    each page's markdown twin.
 //! 4. [`templates`] (one owned Tera and the UI strings: the built-in [`theme`]'s, with the site's
 //!    own over them) and [`render`] (typed template contexts,
-//!    a page's two files); [`listing`] makes the site-wide outputs; [`plan`] lists every output
+//!    a page's two files, with the reading aids of [`aids`]: contents, reading time, previous
+//!    and next, series); [`listing`] makes the site-wide outputs; [`plan`] lists every output
 //!    before anything renders; [`links`] checks every link against what was made.
 //! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
 //!    folder, see [`output`]), [`check`] (into nothing, with warnings), [`serve`] (in memory,
@@ -38,6 +39,7 @@
 //! }
 //! ```
 
+pub mod aids;
 pub mod backoff;
 pub mod build;
 pub mod check;

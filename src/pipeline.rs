@@ -195,6 +195,7 @@ impl Pipeline {
             .partition(|p| options.drafts || !p.front.draft);
         let site = Site {
             translations: translations(&pages),
+            links: crate::aids::Links::of(&pages),
             config,
             rendered: vec![Rendered::default(); pages.len()],
             search: vec![None; pages.len()],

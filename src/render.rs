@@ -213,8 +213,56 @@ pub struct PageData<'a> {
     pub draft: bool,
     /// Headings in order.
     pub headings: Vec<HeadingData<'a>>,
+    /// The contents to show, as HTML: a list of its headings of level 2, each with the level-3
+    /// ones under it; empty when the page shows none (see [`crate::aids::contents`]).
+    pub toc: String,
+    /// Words of its text.
+    pub words: usize,
+    /// Minutes to read it, at least one.
+    pub reading_minutes: usize,
+    /// The same in words: the UI string `reading_time` with `{n}` filled in ("5 min read").
+    pub reading_time: String,
+    /// The page of its section published before it; none on a stand-alone page.
+    pub previous: Option<PageLink<'a>>,
+    /// The page published after it.
+    pub next: Option<PageLink<'a>>,
+    /// The series it is a part of.
+    pub series: Option<SeriesData<'a>>,
     /// The rendered body (HTML; templates write it with `| safe`).
     pub content: &'a str,
+}
+
+/// Another page, to link to.
+#[derive(Serialize)]
+pub struct PageLink<'a> {
+    /// Its title.
+    pub title: &'a str,
+    /// Its URL path.
+    pub url: &'a str,
+}
+
+/// `page.series`: the series a page is a part of.
+#[derive(Serialize)]
+pub struct SeriesData<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Which part this page is, from 1.
+    pub part: usize,
+    /// How many parts it has.
+    pub total: usize,
+    /// Its parts in order.
+    pub parts: Vec<SeriesPart<'a>>,
+}
+
+/// A part of a series.
+#[derive(Serialize)]
+pub struct SeriesPart<'a> {
+    /// Its title.
+    pub title: &'a str,
+    /// Its URL path.
+    pub url: &'a str,
+    /// Whether it is the page being rendered.
+    pub current: bool,
 }
 
 /// A tag of a page and its list.
@@ -238,13 +286,40 @@ pub struct HeadingData<'a> {
 }
 
 impl<'a> PageData<'a> {
-    /// Page `i` of `site` with the rendered `body`.
-    pub fn of(site: &'a Site, i: usize, body: &'a Rendered) -> PageData<'a> {
+    /// Page `i` of `site` with the rendered `body`; `strings` are its language's UI strings.
+    pub fn of(site: &'a Site, i: usize, body: &'a Rendered, strings: &Strings) -> PageData<'a> {
         let page = &site.pages[i];
         let lang = page.lang;
         let f = &page.front;
         let section = f.section.as_ref().map(|s| &site.config.sections[s]);
         let urls = &site.config.urls;
+        let links = site.links.pages[i];
+        let minutes = crate::aids::reading_minutes(body.words, lang);
+        let link = |j: usize| PageLink {
+            title: &site.pages[j].front.title,
+            url: &site.pages[j].path,
+        };
+        let series = links.series.map(|s| {
+            let series = &site.links.series[s];
+            SeriesData {
+                name: &series.name,
+                part: series
+                    .parts
+                    .iter()
+                    .position(|&j| j == i)
+                    .map_or(0, |k| k + 1),
+                total: series.parts.len(),
+                parts: series
+                    .parts
+                    .iter()
+                    .map(|&j| SeriesPart {
+                        title: &site.pages[j].front.title,
+                        url: &site.pages[j].path,
+                        current: j == i,
+                    })
+                    .collect(),
+            }
+        });
         PageData {
             title: &f.title,
             description: &f.description,
@@ -278,6 +353,15 @@ impl<'a> PageData<'a> {
                     text: &h.text,
                 })
                 .collect(),
+            toc: crate::aids::contents(&body.headings, f.toc),
+            words: body.words,
+            reading_minutes: minutes,
+            reading_time: strings.get("reading_time").map_or_else(String::new, |t| {
+                crate::i18n::fill(t, &[("n", itoa::Buffer::new().format(minutes))])
+            }),
+            previous: links.previous.map(link),
+            next: links.next.map(link),
+            series,
             content: &body.html,
         }
     }
@@ -309,7 +393,7 @@ pub fn page(
     let ctx = extend(
         base,
         &PageContext {
-            page: PageData::of(site, i, body),
+            page: PageData::of(site, i, body, templates.strings(page.lang)),
             translation,
             alternates: alternates
                 .into_iter()

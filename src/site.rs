@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use crate::aids::Links;
 use crate::config::Config;
 use crate::content::Page;
 use crate::i18n::Lang;
@@ -17,6 +18,9 @@ pub struct Site {
     pub pages: Vec<Page>,
     /// For each page, the index of its translation.
     pub translations: Vec<Option<usize>>,
+    /// Each page's previous and next pages in its section and its series (from front matter:
+    /// made again with [`Links::of`] whenever `pages` change).
+    pub links: Links,
     /// For each page, its rendered body (empty until rendered; let go after writing, except
     /// where a feed or the preview needs it).
     pub rendered: Vec<Rendered>,
@@ -55,13 +59,7 @@ impl Site {
         let mut v: Vec<usize> = (0..self.pages.len())
             .filter(|&i| self.pages[i].lang == lang)
             .collect();
-        v.sort_by(|&a, &b| {
-            let (pa, pb) = (&self.pages[a].front, &self.pages[b].front);
-            pb.published
-                .cmp(&pa.published)
-                .then(pa.weight.cmp(&pb.weight))
-                .then(pa.title.cmp(&pb.title))
-        });
+        v.sort_by(|&a, &b| crate::aids::newest_first(&self.pages[a].front, &self.pages[b].front));
         v
     }
 

@@ -565,3 +565,31 @@ golden!(
     body_closes_nothing_and_refused,
     one("Metin.\n\n<< /note >>\n\n<< backoff_total(base=1s, attempts=3) >>\n\nGövde.\n\n<< /backoff_total >>\n")
 );
+golden!(
+    series_without_a_name,
+    report(&[(
+        "blog/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Post\nseries:\n---\nx\n"
+    )])
+);
+golden!(
+    series_that_is_a_list,
+    report(&[(
+        "blog/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Post\nseries: [retries, storms]\n---\nx\n"
+    )])
+);
+golden!(
+    misspelt_series_key,
+    report(&[(
+        "blog/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Post\nserie: \"Retries\"\n---\nx\n"
+    )])
+);
+golden!(
+    toc_that_is_not_true_or_false,
+    report(&[(
+        "blog/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Post\ntoc: always\n---\nx\n"
+    )])
+);

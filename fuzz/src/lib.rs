@@ -238,10 +238,12 @@ pub fn page_render(data: &[u8]) {
     assert!(doc.excerpt.chars().count() <= sade::search::doc::EXCERPT_CHARS + 1);
     let index = sade::search::index::build(page.lang, &[&doc]);
     assert!(index.files.len() >= 2);
+    let links = sade::aids::Links::of(std::slice::from_ref(&page));
     let site = Site {
         config: config().clone(),
         pages: vec![page],
         translations: vec![None],
+        links,
         rendered: vec![body],
         drafts_skipped: Vec::new(),
         search: vec![Some(doc)],

@@ -427,7 +427,10 @@ fn unterminated_literals_keep_the_text() {
     }
     assert_eq!(hl("c", "x = .5;"), format!("x = {};", s("number", ".5")));
     // Two literals side by side are one span.
-    assert_eq!(hl("c", "\"a\"\"b\""), s("string", "&quot;a&quot;&quot;b&quot;"));
+    assert_eq!(
+        hl("c", "\"a\"\"b\""),
+        s("string", "&quot;a&quot;&quot;b&quot;")
+    );
     assert_eq!(
         hl("kotlin", "1..5"),
         format!("{}..{}", s("number", "1"), s("number", "5"))

@@ -17,6 +17,7 @@ use crate::shortcode::{Call, Context, Registry};
 mod anchors;
 mod bodies;
 mod formula;
+mod words;
 use anchors::add_heading_anchors;
 use formula::math;
 
@@ -53,6 +54,8 @@ pub struct Rendered {
     pub links: Vec<Link>,
     /// Every expanded shortcode, in source order.
     pub calls: Vec<ExpandedCall>,
+    /// Words of its text (for its reading time; see `words.rs`).
+    pub words: usize,
 }
 
 /// One expanded call: where it was, what it became.
@@ -120,6 +123,7 @@ pub fn render(
         return Err(errors);
     }
     let headings = add_heading_anchors(&mut out);
+    let words = words::count(&out);
     // Markup adds about half to prose; shortcodes add their own HTML.
     let expansions: usize = expanded.iter().map(|x| x.html.len()).sum();
     let mut html_out = String::with_capacity(text.len() * 3 / 2 + expansions);
@@ -131,6 +135,7 @@ pub fn render(
         headings,
         links,
         calls: expanded,
+        words,
     })
 }
 

@@ -322,11 +322,22 @@ impl Rebuilder {
             let old_doc = std::mem::replace(&mut site.search[i], doc);
             undo_pages.push((i, old_page, old_rendered, old_doc));
         }
+        // Pages show their neighbours' and their series' titles: those of the edited pages, before
+        // and after the edit, are made again, with every page whose links changed.
+        let old_links = (!body_only).then(|| {
+            let links = crate::aids::Links::of(&site.pages);
+            let edited: Vec<usize> = undo_pages.iter().map(|(i, ..)| *i).collect();
+            affected.extend(site.links.touched(&links, &edited));
+            std::mem::replace(&mut site.links, links)
+        });
         let undo_site = |site: &mut Site, undo: Vec<_>| {
             for (i, p, r, d) in undo {
                 site.pages[i] = p;
                 site.rendered[i] = r;
                 site.search[i] = d;
+            }
+            if let Some(links) = old_links {
+                site.links = links;
             }
         };
         let plan = match state.pipeline.plan() {
@@ -484,6 +495,12 @@ mod tests {
                 }
             }
         }
+        // A second page in the section, in a series: the first page's edits show on it.
+        std::fs::write(
+            dir.path().join("content/blog/later.en.md"),
+            "---\ntitle: \"Later\"\npublished: 2026-02-01\nsection: Post\nseries: \"S\"\n---\n\nLater.\n",
+        )
+        .unwrap();
         let options = Options {
             live_reload: true,
             ..Options::new(dir.path())
@@ -500,6 +517,11 @@ mod tests {
             text.replace("title: \"Hello\"", "title: \"Renamed\"")
                 .replace("[\"retry\"]", "[\"retry\", \"new-tag\"]"),
             format!("{text}\n<< backoff_table(base=100) >>\n"),
+            text.replace("section: Post", "section: Post\nseries: \"S\""),
+            text.replace("section: Post", "section: Post\nseries: \"S\"")
+                .replace("2026-01-05", "2026-03-01")
+                .replace("title: \"Hello\"", "title: \"Renamed\""),
+            text.replace("2026-01-05", "2026-03-01"),
             text.clone(),
         ];
         for (n, edit) in edits.iter().enumerate() {
