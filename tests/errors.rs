@@ -565,6 +565,11 @@ golden!(
     body_closes_nothing_and_refused,
     one("Metin.\n\n<< /note >>\n\n<< backoff_total(base=1s, attempts=3) >>\n\nGövde.\n\n<< /backoff_total >>\n")
 );
+// `<< tabs >>` without parentheses is text: the close that follows names it.
+golden!(
+    body_opened_without_parentheses,
+    one("<< tabs >>\n\n<< tab(label=\"Go\") >>\n\nGövde.\n\n<< /tab >>\n\n<< /tabs >>\n")
+);
 golden!(
     series_without_a_name,
     report(&[(

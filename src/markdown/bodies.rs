@@ -166,15 +166,44 @@ fn mismatched(source: &Source, close: &Close, o: &Open) -> Diagnostic {
 }
 
 fn closes_nothing(source: &Source, close: &Close) -> Diagnostic {
-    Diagnostic::error(format!(
+    let d = Diagnostic::error(format!(
         "`<< /{} >>` closes a body, but no `{}` body is open in this block",
         close.name, close.name
     ))
-    .at(source, close.span.clone(), "closes nothing")
-    .with_help(format!(
-        "open it with `<< {}(...) >>` alone in a paragraph before it, in the same block",
-        close.name
-    ))
+    .at(source, close.span.clone(), "closes nothing");
+    // `<< tabs >>` (no parentheses) is text, not a call: the likeliest cause, so named.
+    match bare_open(&source.text[..close.span.start], &close.name) {
+        Some(at) => {
+            let (line, col) = source.line_col(at);
+            d.with_help(format!(
+                "`<< {0} >>` at line {line}, column {col} is text, not a call: write \
+                 `<< {0}() >>` (a call has parentheses, even with no arguments)",
+                close.name
+            ))
+        }
+        None => d.with_help(format!(
+            "open it with `<< {}(...) >>` alone in a paragraph before it, in the same block",
+            close.name
+        )),
+    }
+}
+
+/// Where the last `<< name >>` without parentheses alone on its line in `before` starts.
+fn bare_open(before: &str, name: &str) -> Option<usize> {
+    let mut found = None;
+    let mut at = 0;
+    for line in before.split_inclusive('\n') {
+        let inner = line
+            .trim()
+            .strip_prefix("<<")
+            .and_then(|r| r.strip_suffix(">>"))
+            .map(str::trim);
+        if inner == Some(name) {
+            found = Some(at + (line.len() - line.trim_start().len()));
+        }
+        at += line.len();
+    }
+    found
 }
 
 /// If the paragraph starting at `i` holds nothing but a `<< /name >>`: it.
