@@ -51,6 +51,8 @@ GROUPS_TABLE=(
   "engine|src/backoff/*.rs|--lib --test=engine_spec --test=engine_props --test=calc_cli"
   "i18n|src/i18n/*.rs|--lib --test=engine_spec --test=calc_cli --test=site_build"
   "budgets|src/recovery/trackers.rs src/recovery/budget.rs|--lib --test=budgets_real --test=recovery_cli"
+  "aids|src/aids.rs src/math.rs|--lib --test=reading_aids --test=writing --test=errors"
+  "bodies|src/markdown/bodies.rs src/markdown/words.rs|--lib --test=reading_aids --test=writing --test=errors"
   "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
 )
 
