@@ -18,7 +18,7 @@ use pulldown_cmark::{html, BlockQuoteKind, CowStr, Event, Tag, TagEnd};
 
 use super::{lone_call, lone_text, splice, ExpandedCall, Walk};
 use crate::diagnostic::{Diagnostic, Source};
-use crate::shortcode::grammar::{parse_close, Close};
+use crate::shortcode::grammar::{parse_close, starts_call, Close};
 use crate::shortcode::writing::{callout_html, kind_title};
 use crate::shortcode::{Body, BodyRule, Context, Registry};
 
@@ -59,19 +59,21 @@ pub(super) fn pair(
     for (i, (event, _)) in events.iter().enumerate() {
         match event {
             Event::Start(Tag::Paragraph) => {
-                if let Some((_, call)) = lone_call(source, events, i) {
+                if let Some(name) = lone_call_name(source, events, i) {
                     // An unknown name pairs as if allowed: the call's own error says the rest.
-                    let rule = registry
-                        .get(&call.name)
-                        .map_or(BodyRule::Allowed, |s| s.body());
+                    // Most calls refuse a body (every chart and table): those are not parsed
+                    // here, only when they expand.
+                    let rule = registry.get(name).map_or(BodyRule::Allowed, |s| s.body());
                     if rule != BodyRule::Refused {
-                        open.push(Open {
-                            at: i,
-                            depth,
-                            name: call.name,
-                            span: call.span,
-                            rule,
-                        });
+                        if let Some((_, call)) = lone_call(source, events, i) {
+                            open.push(Open {
+                                at: i,
+                                depth,
+                                name: call.name,
+                                span: call.span,
+                                rule,
+                            });
+                        }
                     }
                 } else if let Some(close) = lone_close(source, events, i) {
                     // Calls that may go without a body and are still open here have none.
@@ -204,6 +206,24 @@ fn bare_open(before: &str, name: &str) -> Option<usize> {
         at += line.len();
     }
     found
+}
+
+/// If the paragraph starting at `i` holds only text that starts a shortcode call: the call's
+/// name (whether the call is well formed and alone is for [`lone_call`] to say).
+fn lone_call_name<'s>(
+    source: &'s Source,
+    events: &[(Event, Range<usize>)],
+    i: usize,
+) -> Option<&'s str> {
+    let (_, text) = lone_text(events, source, i)?;
+    if !starts_call(&source.text, text.start) {
+        return None;
+    }
+    let rest = source.text[text.start + 2..].trim_start_matches([' ', '\t']);
+    let len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    Some(&rest[..len])
 }
 
 /// If the paragraph starting at `i` holds nothing but a `<< /name >>`: it.
