@@ -13,6 +13,7 @@ use crate::i18n::Lang;
 use crate::output::OutputFile;
 use crate::plan::Output;
 use crate::render::{extend, Alternate, Translation};
+use crate::share::{self, Share};
 use crate::site::Site;
 use crate::templates::{Strings, Templates};
 use crate::urls::twin;
@@ -73,6 +74,7 @@ struct ListParts<'a> {
     pages: Vec<tera::Value>,
     alternates: [Alternate; 2],
     translation: Translation<'a>,
+    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -81,6 +83,7 @@ struct HomeParts<'a> {
     title: &'a str,
     alternates: [Alternate; 2],
     translation: Translation<'a>,
+    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -98,6 +101,7 @@ struct TagsParts<'a> {
     title: &'a str,
     alternates: [Alternate; 2],
     translation: Translation<'a>,
+    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -253,6 +257,7 @@ impl<'a> Lists<'a> {
                     title: config.title(lang),
                     alternates,
                     translation,
+                    share: share::list(config, lang, config.title(lang), &path, None),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 templates.render_file("home.html", &ctx, "the home page", file(&path))
@@ -269,6 +274,7 @@ impl<'a> Lists<'a> {
                     pages: self.records(&self.langs[lang.index()].sections[name]),
                     alternates,
                     translation,
+                    share: share::list(config, lang, &s.label[&lang], &path, None),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 let what = format!("section {name}");
@@ -289,12 +295,14 @@ impl<'a> Lists<'a> {
                 };
                 let path = urls.tag(lang, slug);
                 let (alternates, translation) = self.pair(lang, &path, &other_path);
+                let tags = (self.tags_title(lang), urls.tags(lang));
                 let parts = ListParts {
                     title: &tag.name,
                     tag: Some(&tag.name),
                     pages: self.records(&tag.pages),
                     alternates,
                     translation,
+                    share: share::list(config, lang, &tag.name, &path, Some(tags)),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 let what = format!("tag {}", tag.name);
@@ -313,15 +321,13 @@ impl<'a> Lists<'a> {
                     .collect();
                 let path = urls.tags(lang);
                 let (alternates, translation) = self.pair(lang, &path, &urls.tags(lang.other()));
-                let title = templates
-                    .strings(lang)
-                    .get("tags")
-                    .map_or("", String::as_str);
+                let title = self.tags_title(lang);
                 let parts = TagsParts {
                     tags,
                     title,
                     alternates,
                     translation,
+                    share: share::list(config, lang, title, &path, None),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 templates.render_file("tags.html", &ctx, "the tag index", file(&path))
@@ -349,6 +355,12 @@ impl<'a> Lists<'a> {
             Output::Llms => Ok(OutputFile::text("llms.txt", self.llms_txt())),
             Output::Page(_) | Output::Feed(_) | Output::Search | Output::Static(_) => return None,
         })
+    }
+
+    /// The tag index's title in `lang`.
+    fn tags_title(&self, lang: Lang) -> &'a str {
+        let strings = self.templates.strings(lang);
+        strings.get("tags").map_or("", String::as_str)
     }
 
     /// The context of `/` and `404.html`: both languages, in the default language's base.
