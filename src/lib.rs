@@ -15,7 +15,7 @@
 //!    own over them) and [`render`] (typed template contexts,
 //!    a page's two files, with the reading aids of [`aids`]: contents, reading time, previous
 //!    and next, series, and the sharing metadata of [`share`]); [`listing`] makes the site-wide
-//!    outputs; [`plan`] lists every output
+//!    outputs, [`redirects`] the pages' old addresses; [`plan`] lists every output
 //!    before anything renders; [`links`] checks every link against what was made.
 //! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
 //!    folder, see [`output`]), [`check`] (into nothing, with warnings), [`serve`] (in memory,
@@ -61,6 +61,7 @@ pub mod output;
 pub mod pipeline;
 pub mod plan;
 pub mod recovery;
+pub mod redirects;
 pub mod render;
 pub mod report;
 pub mod scaffold;

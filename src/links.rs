@@ -151,7 +151,9 @@ pub fn site_errors(site: &Site, outputs: &OutputIndex) -> Vec<Diagnostic> {
         .into_par_iter()
         .map(|i| page_errors(site, outputs, &first, i))
         .collect();
-    per_page.into_iter().flatten().collect()
+    let mut errors: Vec<Diagnostic> = per_page.into_iter().flatten().collect();
+    errors.extend(crate::redirects::collisions(site));
+    errors
 }
 
 /// [`site_errors`] of page `i`.

@@ -12,6 +12,7 @@ use crate::html::{escape, push_escaped};
 use crate::i18n::Lang;
 use crate::output::OutputFile;
 use crate::plan::Output;
+use crate::redirects;
 use crate::render::{extend, Alternate, Translation};
 use crate::share::{self, Share};
 use crate::site::Site;
@@ -353,6 +354,8 @@ impl<'a> Lists<'a> {
                 ),
             )),
             Output::Llms => Ok(OutputFile::text("llms.txt", self.llms_txt())),
+            Output::Alias(i, alias) => redirects::page(site, templates, self.bases, *i, alias),
+            Output::Redirects => Ok(redirects::redirects_file(site)),
             Output::Page(_) | Output::Feed(_) | Output::Search | Output::Static(_) => return None,
         })
     }

@@ -227,6 +227,36 @@ golden!(
         )
     )])
 );
+golden!(
+    alias_collides_with_a_page,
+    report(&[
+        (
+            "tools/x.tr.md",
+            "---\ntitle: a\npublished: 2026-06-17\nsection: Tool\naliases: [\"/tr/tools/y/\", \"/tr/tools/x\"]\n---\nx\n"
+        ),
+        ("tools/y.tr.md", &page("y\n")),
+    ])
+);
+golden!(
+    alias_collides_with_another_alias,
+    report(&[
+        (
+            "tools/x.tr.md",
+            "---\ntitle: a\npublished: 2026-06-17\nsection: Tool\naliases: [\"/tr/eski/\"]\n---\nx\n"
+        ),
+        (
+            "tools/y.tr.md",
+            "---\ntitle: b\npublished: 2026-06-17\nsection: Tool\naliases:\n  - /tr/çığ/\n  - /tr/eski\n---\nx\n"
+        ),
+    ])
+);
+golden!(
+    alias_collides_with_a_list,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Tool\naliases: [\"/tr/tags/\", \"/sitemap.xml\"]\n---\nx\n"
+    )])
+);
 // `image`: an http(s) URL, or a file of the site.
 golden!(
     image_not_http,
