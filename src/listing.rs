@@ -120,6 +120,7 @@ struct ChooserParts<'a> {
     default_home_url: String,
     alternates: Vec<Alternate>,
     strings: BothStrings<'a>,
+    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -395,6 +396,7 @@ impl<'a> Lists<'a> {
                 tr: self.templates.strings(Lang::Tr),
                 en: self.templates.strings(Lang::En),
             },
+            share: share::root(config),
         };
         extend(&self.bases[config.default_language.index()], &parts)
     }

@@ -243,6 +243,29 @@ pub fn list<'a>(
     }
 }
 
+/// The sharing metadata of `/`, the language chooser: the site in its default language, with
+/// the other as the alternate, as schema.org's `WebSite` in both.
+pub fn root(config: &Config) -> Share<'_> {
+    let lang = config.default_language;
+    let urls = &config.urls;
+    let url = urls.absolute(urls.root());
+    let (title, description) = (config.title(lang), &config.languages[&lang].description);
+    let site = json!({
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        "@id": url,
+        "url": url,
+        "name": title,
+        "description": description,
+        "inLanguage": Lang::ALL.map(Lang::code),
+    });
+    // A list's metadata (the home's), at `/` and with the site as its JSON-LD.
+    let mut share = list(config, lang, title, &urls.home(lang), None);
+    share.url = url;
+    share.json_ld = script_json(&site);
+    share
+}
+
 /// The home of `lang`, the first step of every trail.
 pub fn home(config: &Config, lang: Lang) -> Crumb<'_> {
     Crumb {

@@ -346,3 +346,29 @@ fn the_theme_has_a_favicon_on_every_page() {
         }
     }
 }
+
+#[test]
+fn the_language_chooser_is_the_web_site_in_both_languages() {
+    for (base, url) in [
+        (None, "https://fixture.example/"),
+        (
+            Some("https://user.github.io/notes"),
+            "https://user.github.io/notes/",
+        ),
+    ] {
+        let site = build_site(base);
+        let html = &site["index.html"];
+        assert_eq!(canonical(html), url);
+        assert_eq!(meta(html, "og:url").as_deref(), Some(url));
+        assert_eq!(meta(html, "og:type").as_deref(), Some("website"));
+        assert_eq!(meta(html, "og:locale").as_deref(), Some("tr_TR"));
+        assert_eq!(meta(html, "og:locale:alternate").as_deref(), Some("en_US"));
+        assert_eq!(meta(html, "og:title").as_deref(), Some("Deneme sitesi"));
+        let (_, ld) = json_ld(html);
+        assert_eq!(ld["@type"], "WebSite");
+        assert_eq!(ld["url"], url);
+        assert_eq!(ld["inLanguage"], serde_json::json!(["tr", "en"]));
+        // The 404 page has none of it.
+        assert!(!site["404.html"].contains("og:url"));
+    }
+}
