@@ -14,11 +14,16 @@ use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::i18n::{Date, Lang};
 use crate::timings::{time, Part, Timings};
 
+mod aliases;
+mod slug;
+pub use aliases::Alias;
+pub use slug::slugify;
+
 /// Folder of the pages, relative to the site root.
 pub const CONTENT_DIR: &str = "content";
 
 /// Every front matter key a page may use (for "did you mean" on an unknown one).
-pub const FRONT_MATTER_KEYS: [&str; 15] = [
+pub const FRONT_MATTER_KEYS: [&str; 18] = [
     "title",
     "description",
     "url",
@@ -34,6 +39,9 @@ pub const FRONT_MATTER_KEYS: [&str; 15] = [
     "search",
     "toc",
     "series",
+    "image",
+    "image_alt",
+    "aliases",
 ];
 
 #[derive(Deserialize)]
@@ -69,6 +77,12 @@ struct RawFrontMatter {
     /// `Some(Null)` for `series:` written with no name (told apart from no `series` at all).
     #[serde(default, deserialize_with = "written")]
     series: Option<serde_yaml::Value>,
+    #[serde(default)]
+    image: Option<String>,
+    #[serde(default)]
+    image_alt: Option<String>,
+    #[serde(default)]
+    aliases: Option<serde_yaml::Value>,
 }
 
 fn written<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_yaml::Value>, D::Error> {
@@ -111,6 +125,12 @@ pub struct FrontMatter {
     /// The series it is a part of (its name, trimmed), with the pages of its language that say
     /// the same.
     pub series: Option<String>,
+    /// The picture link previews show: an `http(s)` URL, or a path from the site's root.
+    pub image: Option<String>,
+    /// Its text alternative (the title unless set).
+    pub image_alt: Option<String>,
+    /// Old addresses that redirect here.
+    pub aliases: Vec<Alias>,
 }
 
 /// One source page.
@@ -140,42 +160,6 @@ impl Page {
     pub fn permalink(&self, config: &Config) -> String {
         config.urls.absolute(&self.path)
     }
-}
-
-/// Turkish-aware slug: `Neden jitter — thundering herd` → `neden-jitter-thundering-herd`,
-/// `Güvenilirlik İçin` → `guvenilirlik-icin`.
-pub fn slugify(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut dash = false;
-    for c in text.chars() {
-        let folded = match c {
-            'ı' | 'İ' | 'I' | 'î' | 'Î' => 'i',
-            'ş' | 'Ş' => 's',
-            'ğ' | 'Ğ' => 'g',
-            'ç' | 'Ç' => 'c',
-            'ö' | 'Ö' => 'o',
-            'ü' | 'Ü' | 'û' | 'Û' => 'u',
-            'â' | 'Â' => 'a',
-            c => c.to_ascii_lowercase(),
-        };
-        if folded.is_ascii_alphanumeric() {
-            if dash && !out.is_empty() {
-                out.push('-');
-            }
-            dash = false;
-            out.push(folded);
-        } else if folded.is_alphanumeric() {
-            // Other letters are kept (lowercased) rather than dropped.
-            if dash && !out.is_empty() {
-                out.push('-');
-            }
-            dash = false;
-            out.extend(folded.to_lowercase());
-        } else {
-            dash = true;
-        }
-    }
-    out
 }
 
 /// The opening `---` line of a page's text (a byte-order mark is gone when the text is read).
@@ -433,6 +417,8 @@ pub fn parse_page(
             None
         }
     };
+    let aliases = aliases::parse(&source, fm.clone(), raw.aliases.as_ref(), &mut errors);
+    let image = aliases::image(&source, fm.clone(), raw.image.as_deref(), &mut errors);
     if raw.title.trim().is_empty() {
         errors.push(err("title", "`title` is empty".to_string()));
     }
@@ -464,6 +450,9 @@ pub fn parse_page(
             search: raw.search,
             toc: raw.toc,
             series,
+            image,
+            image_alt: raw.image_alt,
+            aliases,
         },
         source,
         name,

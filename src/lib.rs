@@ -14,7 +14,8 @@
 //! 4. [`templates`] (one owned Tera and the UI strings: the built-in [`theme`]'s, with the site's
 //!    own over them) and [`render`] (typed template contexts,
 //!    a page's two files, with the reading aids of [`aids`]: contents, reading time, previous
-//!    and next, series); [`listing`] makes the site-wide outputs; [`plan`] lists every output
+//!    and next, series, and the sharing metadata of [`share`]); [`listing`] makes the site-wide
+//!    outputs, [`redirects`] the pages' old addresses; [`plan`] lists every output
 //!    before anything renders; [`links`] checks every link against what was made.
 //! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
 //!    folder, see [`output`]), [`check`] (into nothing, with warnings), [`serve`] (in memory,
@@ -60,11 +61,13 @@ pub mod output;
 pub mod pipeline;
 pub mod plan;
 pub mod recovery;
+pub mod redirects;
 pub mod render;
 pub mod report;
 pub mod scaffold;
 pub mod search;
 pub mod serve;
+pub mod share;
 pub mod shortcode;
 pub mod site;
 pub mod statics;

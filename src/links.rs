@@ -151,7 +151,9 @@ pub fn site_errors(site: &Site, outputs: &OutputIndex) -> Vec<Diagnostic> {
         .into_par_iter()
         .map(|i| page_errors(site, outputs, &first, i))
         .collect();
-    per_page.into_iter().flatten().collect()
+    let mut errors: Vec<Diagnostic> = per_page.into_iter().flatten().collect();
+    errors.extend(crate::redirects::collisions(site));
+    errors
 }
 
 /// [`site_errors`] of page `i`.
@@ -176,6 +178,24 @@ fn page_errors(
         );
     }
     let urls = &site.config.urls;
+    // A picture named by a path (not a URL) must be a file the build made.
+    let image = page
+        .front
+        .image
+        .as_deref()
+        .filter(|img| img.starts_with('/'));
+    if let Some(Resolved { file, .. }) = image.and_then(|img| resolve(urls, &page.path, img)) {
+        if file.is_none_or(|f| outputs.ids(&f).is_none()) {
+            errors.push(
+                Diagnostic::error(format!(
+                    "`image` `{}` is not a file of the site",
+                    image.unwrap_or_default()
+                ))
+                .at(&page.source, page.front_span("image"), "this picture")
+                .with_help("put it in `static/` (`static/img/a.png` is `/img/a.png`), or write an https URL"),
+            );
+        }
+    }
     for link in &site.rendered[i].links {
         let Some(Resolved { file, anchor }) = resolve(urls, &page.path, &link.dest) else {
             continue;

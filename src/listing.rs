@@ -12,7 +12,9 @@ use crate::html::{escape, push_escaped};
 use crate::i18n::Lang;
 use crate::output::OutputFile;
 use crate::plan::Output;
+use crate::redirects;
 use crate::render::{extend, Alternate, Translation};
+use crate::share::{self, Share};
 use crate::site::Site;
 use crate::templates::{Strings, Templates};
 use crate::urls::twin;
@@ -73,6 +75,7 @@ struct ListParts<'a> {
     pages: Vec<tera::Value>,
     alternates: [Alternate; 2],
     translation: Translation<'a>,
+    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -81,6 +84,7 @@ struct HomeParts<'a> {
     title: &'a str,
     alternates: [Alternate; 2],
     translation: Translation<'a>,
+    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -98,6 +102,7 @@ struct TagsParts<'a> {
     title: &'a str,
     alternates: [Alternate; 2],
     translation: Translation<'a>,
+    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -115,6 +120,7 @@ struct ChooserParts<'a> {
     default_home_url: String,
     alternates: Vec<Alternate>,
     strings: BothStrings<'a>,
+    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -253,6 +259,7 @@ impl<'a> Lists<'a> {
                     title: config.title(lang),
                     alternates,
                     translation,
+                    share: share::list(config, lang, config.title(lang), &path, None),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 templates.render_file("home.html", &ctx, "the home page", file(&path))
@@ -269,6 +276,7 @@ impl<'a> Lists<'a> {
                     pages: self.records(&self.langs[lang.index()].sections[name]),
                     alternates,
                     translation,
+                    share: share::list(config, lang, &s.label[&lang], &path, None),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 let what = format!("section {name}");
@@ -289,12 +297,14 @@ impl<'a> Lists<'a> {
                 };
                 let path = urls.tag(lang, slug);
                 let (alternates, translation) = self.pair(lang, &path, &other_path);
+                let tags = (self.tags_title(lang), urls.tags(lang));
                 let parts = ListParts {
                     title: &tag.name,
                     tag: Some(&tag.name),
                     pages: self.records(&tag.pages),
                     alternates,
                     translation,
+                    share: share::list(config, lang, &tag.name, &path, Some(tags)),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 let what = format!("tag {}", tag.name);
@@ -313,15 +323,13 @@ impl<'a> Lists<'a> {
                     .collect();
                 let path = urls.tags(lang);
                 let (alternates, translation) = self.pair(lang, &path, &urls.tags(lang.other()));
-                let title = templates
-                    .strings(lang)
-                    .get("tags")
-                    .map_or("", String::as_str);
+                let title = self.tags_title(lang);
                 let parts = TagsParts {
                     tags,
                     title,
                     alternates,
                     translation,
+                    share: share::list(config, lang, title, &path, None),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 templates.render_file("tags.html", &ctx, "the tag index", file(&path))
@@ -347,8 +355,16 @@ impl<'a> Lists<'a> {
                 ),
             )),
             Output::Llms => Ok(OutputFile::text("llms.txt", self.llms_txt())),
+            Output::Alias(i, alias) => redirects::page(site, templates, self.bases, *i, alias),
+            Output::Redirects => Ok(redirects::redirects_file(site)),
             Output::Page(_) | Output::Feed(_) | Output::Search | Output::Static(_) => return None,
         })
+    }
+
+    /// The tag index's title in `lang`.
+    fn tags_title(&self, lang: Lang) -> &'a str {
+        let strings = self.templates.strings(lang);
+        strings.get("tags").map_or("", String::as_str)
     }
 
     /// The context of `/` and `404.html`: both languages, in the default language's base.
@@ -380,6 +396,7 @@ impl<'a> Lists<'a> {
                 tr: self.templates.strings(Lang::Tr),
                 en: self.templates.strings(Lang::En),
             },
+            share: share::root(config),
         };
         extend(&self.bases[config.default_language.index()], &parts)
     }

@@ -40,6 +40,10 @@ pub enum Output {
     Llms,
     /// A file of `static/`, by its path there (the same as in the output).
     Static(String),
+    /// An old address of page `i` (one of its `aliases`, normalized): a redirect page.
+    Alias(usize, String),
+    /// `_redirects`, every alias's line (planned when a page has aliases).
+    Redirects,
 }
 
 /// When an output can be made, by what it needs.
@@ -96,6 +100,8 @@ impl Output {
             Output::Robots => vec!["robots.txt".into()],
             Output::Llms => vec!["llms.txt".into()],
             Output::Static(path) => vec![path.clone()],
+            Output::Alias(_, alias) => vec![urls.file_of(&urls.rooted(alias))],
+            Output::Redirects => vec!["_redirects".into()],
         }
     }
 }
@@ -132,6 +138,14 @@ impl Plan {
             Output::Robots,
             Output::Llms,
         ]);
+        let aliases = site.pages.iter().enumerate().flat_map(|(i, p)| {
+            (p.front.aliases.iter()).map(move |a| Output::Alias(i, a.path.clone()))
+        });
+        let before = out.len();
+        out.extend(aliases);
+        if out.len() > before {
+            out.push(Output::Redirects);
+        }
         out.extend(Lang::ALL.map(Output::Feed));
         if site.config.search {
             out.push(Output::Search);

@@ -15,8 +15,8 @@ use crate::templates::{Strings, Templates};
 use crate::urls::twin;
 
 /// What every template of a language sees: `lang`, `site`, `t` (the UI strings), `other` (the
-/// other language), `live_reload`, and empty `alternates` and `translation` that pages and lists
-/// fill in.
+/// other language), `live_reload`, and empty `alternates`, `translation` and `share` that pages
+/// and lists fill in.
 #[derive(Serialize)]
 pub struct Base<'a> {
     /// The language.
@@ -33,6 +33,8 @@ pub struct Base<'a> {
     pub alternates: Vec<Alternate>,
     /// The page's translation, if any.
     pub translation: Option<Translation<'a>>,
+    /// The sharing metadata of the page being rendered (see [`crate::share`]).
+    pub share: Option<crate::share::Share<'a>>,
 }
 
 /// `site`: the site's identity and menu in one language.
@@ -155,6 +157,7 @@ pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -
         live_reload,
         alternates: Vec::new(),
         translation: None,
+        share: None,
     };
     tera::Context::from_serialize(&base).unwrap_or_default()
 }
@@ -174,6 +177,7 @@ struct PageContext<'a> {
     page: PageData<'a>,
     translation: Option<Translation<'a>>,
     alternates: Vec<Alternate>,
+    share: crate::share::Share<'a>,
 }
 
 /// `page`: a page's front matter, URLs, headings and rendered body.
@@ -399,6 +403,7 @@ pub fn page(
                 .into_iter()
                 .map(|(lang, url)| Alternate { lang, url })
                 .collect(),
+            share: crate::share::page(site, i),
         },
     );
     let urls = &site.config.urls;

@@ -208,6 +208,78 @@ golden!(
     )])
 );
 
+// `aliases`: a list of paths from the site's root, each pointed at where it is written.
+golden!(
+    aliases_not_a_list,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Tool\naliases: /tr/eski/\n---\nx\n"
+    )])
+);
+golden!(
+    aliases_bad_paths,
+    report(&[(
+        "tools/x.tr.md",
+        concat!(
+            "---\ntitle: \"Işık\"\npublished: 2026-06-17\nsection: Tool\naliases:\n",
+            "  - tr/göreli/\n  - https://eski.example/tr/x/\n  - /tr/../gizli/\n",
+            "  - 42\n  - \"/tr/a b/\"\n  - /tr/eski\n  - /tr/eski/\n---\nx\n"
+        )
+    )])
+);
+golden!(
+    alias_collides_with_a_page,
+    report(&[
+        (
+            "tools/x.tr.md",
+            "---\ntitle: a\npublished: 2026-06-17\nsection: Tool\naliases: [\"/tr/tools/y/\", \"/tr/tools/x\"]\n---\nx\n"
+        ),
+        ("tools/y.tr.md", &page("y\n")),
+    ])
+);
+golden!(
+    alias_collides_with_another_alias,
+    report(&[
+        (
+            "tools/x.tr.md",
+            "---\ntitle: a\npublished: 2026-06-17\nsection: Tool\naliases: [\"/tr/eski/\"]\n---\nx\n"
+        ),
+        (
+            "tools/y.tr.md",
+            "---\ntitle: b\npublished: 2026-06-17\nsection: Tool\naliases:\n  - /tr/çığ/\n  - /tr/eski\n---\nx\n"
+        ),
+    ])
+);
+golden!(
+    alias_collides_with_a_list,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Tool\naliases: [\"/tr/tags/\", \"/sitemap.xml\"]\n---\nx\n"
+    )])
+);
+// `image`: an http(s) URL, or a file of the site.
+golden!(
+    image_not_http,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\npublished: 2026-06-17\nsection: Tool\nimage: ftp://eski.example/kapak.png\n---\nx\n"
+    )])
+);
+golden!(
+    image_not_a_file,
+    report(&[(
+        "tools/y.tr.md",
+        "---\ntitle: b\npublished: 2026-06-17\nsection: Tool\nimage:   /img/yok.png\n---\nx\n"
+    )])
+);
+golden!(
+    unknown_front_matter_key_near_a_new_one,
+    report(&[(
+        "tools/x.tr.md",
+        "---\ntitle: a\nalias: [\"/tr/eski/\"]\npublished: 2026-06-17\nsection: Tool\n---\nx\n"
+    )])
+);
+
 /// The report of a build whose `templates/NAME` was changed by `edit`.
 fn template_report(name: &str, edit: impl Fn(&str) -> String) -> String {
     let site = common::site_with(&[("tools/x.tr.md", &page("x\n"))]);
