@@ -69,6 +69,17 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
             .with_help("build with --drafts to include it"),
         );
     }
+    for f in &site.future_skipped {
+        let day = f.front.published.map(|d| d.iso()).unwrap_or_default();
+        out.push(
+            Diagnostic::warning(format!(
+                "`{}` is published on {day}, in the future, and is left out of the build",
+                f.name
+            ))
+            .at(&f.source, f.front_span("published"), "here")
+            .with_help("build with --future to include it"),
+        );
+    }
     // Keys built in a template (`t["callout_" ~ kind]`) count as used by their prefix.
     let prefixes: Vec<&str> = templates_text
         .split("\" ~")

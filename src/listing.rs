@@ -1,14 +1,15 @@
 //! Stage 5b — the site-wide outputs of a [`Plan`](crate::plan::Plan): per-language home, section
 //! lists, tag pages and tag index, the `/` language chooser, `404.html`, `sitemap.xml` with
-//! hreflang alternates, an Atom feed per language, `robots.txt` and `llms.txt`.
+//! hreflang alternates, Atom feeds (per language, section and tag; feeds.rs), `robots.txt` and
+//! `llms.txt`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use crate::content::slugify;
 use crate::diagnostic::Diagnostic;
-use crate::html::{escape, push_escaped};
+use crate::html::push_escaped;
 use crate::i18n::Lang;
 use crate::output::OutputFile;
 use crate::plan::Output;
@@ -19,7 +20,10 @@ use crate::site::Site;
 use crate::templates::{Strings, Templates};
 use crate::urls::twin;
 
+mod feeds;
 mod search;
+
+pub use feeds::{feed, feed_pages};
 
 /// Entries of each Atom feed: the newest pages, as feed readers expect (the feed carries each
 /// page's whole body, so a feed of every page would grow with the site).
@@ -72,6 +76,8 @@ struct ListParts<'a> {
     title: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     tag: Option<&'a str>,
+    /// The list's own Atom feed.
+    feed: String,
     pages: Vec<tera::Value>,
     alternates: [Alternate; 2],
     translation: Translation<'a>,
@@ -273,6 +279,7 @@ impl<'a> Lists<'a> {
                 let parts = ListParts {
                     title: &s.label[&lang],
                     tag: None,
+                    feed: urls.list_feed(&path),
                     pages: self.records(&self.langs[lang.index()].sections[name]),
                     alternates,
                     translation,
@@ -301,6 +308,7 @@ impl<'a> Lists<'a> {
                 let parts = ListParts {
                     title: &tag.name,
                     tag: Some(&tag.name),
+                    feed: urls.list_feed(&path),
                     pages: self.records(&tag.pages),
                     alternates,
                     translation,
@@ -309,6 +317,22 @@ impl<'a> Lists<'a> {
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 let what = format!("tag {}", tag.name);
                 templates.render_file("tag.html", &ctx, &what, file(&path))
+            }
+            Output::SectionFeed(lang, name) => {
+                let s = &config.sections[name];
+                let idx = &self.langs[lang.index()].sections[name];
+                let path = urls.section(*lang, &s.path);
+                Ok(feeds::list_feed(site, *lang, &path, &s.label[lang], idx))
+            }
+            Output::TagFeed(lang, slug) => {
+                let Some(tag) = self.langs[lang.index()].tags.get(slug) else {
+                    return Some(Err(Diagnostic::error(format!(
+                        "no {lang} page has the tag `{slug}`"
+                    ))));
+                };
+                let path = urls.tag(*lang, slug);
+                let name = format!("#{}", tag.name);
+                Ok(feeds::list_feed(site, *lang, &path, &name, &tag.pages))
             }
             Output::Tags(lang) => {
                 let lang = *lang;
@@ -428,23 +452,6 @@ impl<'a> Lists<'a> {
     }
 }
 
-/// `LANG/atom.xml`, with the newest pages' rendered bodies.
-pub fn feed(site: &Site, lang: Lang) -> OutputFile {
-    let urls = &site.config.urls;
-    OutputFile::text(
-        urls.file_of(&urls.feed(lang)),
-        atom(site, lang, &site.section_pages_of(lang)),
-    )
-}
-
-/// Pages whose rendered body a feed needs: the newest [`FEED_ENTRIES`] of each language.
-pub fn feed_pages(site: &Site) -> BTreeSet<usize> {
-    Lang::ALL
-        .iter()
-        .flat_map(|&lang| site.section_pages_of(lang).into_iter().take(FEED_ENTRIES))
-        .collect()
-}
-
 /// A sitemap `<url>`: location, lastmod, (hreflang, href) alternates.
 type SitemapEntry = (String, Option<String>, Vec<(String, String)>);
 
@@ -517,49 +524,5 @@ pub fn sitemap(site: &Site) -> String {
         out.push_str("  </url>\n");
     }
     out.push_str("</urlset>\n");
-    out
-}
-
-/// The Atom 1.0 feed of `lang`: the newest [`FEED_ENTRIES`] of the pages `idx`.
-pub fn atom(site: &Site, lang: Lang, idx: &[usize]) -> String {
-    let config = &site.config;
-    let feed_url = config.urls.absolute(&config.urls.feed(lang));
-    let updated = idx
-        .iter()
-        .filter_map(|&i| site.pages[i].front.updated)
-        .max()
-        .map(|d| d.iso())
-        .unwrap_or_else(|| "1970-01-01".into());
-    let mut out = format!(
-        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{code}\">\n  <title>{title}</title>\n  <subtitle>{sub}</subtitle>\n  <id>{feed_url}</id>\n  <link rel=\"self\" type=\"application/atom+xml\" href=\"{feed_url}\"/>\n  <link rel=\"alternate\" type=\"text/html\" href=\"{home}\"/>\n  <updated>{updated}T00:00:00Z</updated>\n  <generator>sade</generator>\n",
-        code = lang.code(),
-        title = escape(config.title(lang)),
-        sub = escape(&config.languages[&lang].description),
-        home = config.home_url(lang),
-    );
-    for &i in idx.iter().take(FEED_ENTRIES) {
-        let p = &site.pages[i];
-        // Pages in a section have dates; a feed shows no other.
-        let (Some(published), Some(updated)) = (p.front.published, p.front.updated) else {
-            continue;
-        };
-        let url = p.permalink(config);
-        out.push_str(&format!(
-            "  <entry>\n    <title>{}</title>\n    <id>{url}</id>\n    <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>\n    <published>{}T00:00:00Z</published>\n    <updated>{}T00:00:00Z</updated>\n    <author><name>{}</name></author>\n    <summary>{}</summary>\n",
-            escape(&p.front.title),
-            published.iso(),
-            updated.iso(),
-            escape(&p.front.author),
-            escape(&p.front.description),
-        ));
-        for t in &p.front.tags {
-            out.push_str(&format!("    <category term=\"{}\"/>\n", escape(t)));
-        }
-        out.push_str(&format!(
-            "    <content type=\"html\">{}</content>\n  </entry>\n",
-            escape(&site.rendered[i].html)
-        ));
-    }
-    out.push_str("</feed>\n");
     out
 }

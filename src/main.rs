@@ -91,6 +91,9 @@ struct ServeArgs {
     /// Include pages marked `draft: true`.
     #[arg(long)]
     drafts: bool,
+    /// Include pages published after today (or after SOURCE_DATE_EPOCH's day).
+    #[arg(long)]
+    future: bool,
     /// Serve the site as if at this URL instead of sade.yaml's `base_url` (under its path).
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
@@ -107,6 +110,9 @@ struct SiteArgs {
     /// Include pages marked `draft: true`.
     #[arg(long)]
     drafts: bool,
+    /// Include pages published after today (or after SOURCE_DATE_EPOCH's day).
+    #[arg(long)]
+    future: bool,
     /// Build for this URL instead of sade.yaml's `base_url` (a preview deployment, say).
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
@@ -124,6 +130,7 @@ impl SiteArgs {
     fn options(&self) -> sade::pipeline::Options {
         sade::pipeline::Options {
             drafts: self.drafts,
+            future: self.future,
             base_url: self.base_url.clone(),
             ..sade::pipeline::Options::new(&self.root)
         }
@@ -375,6 +382,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         bind: args.bind,
         port: args.port,
         drafts: args.drafts,
+        future: args.future,
         base_url: args.base_url,
     };
     let server = match sade::serve::Server::bind(options) {

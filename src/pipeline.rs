@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::content::{load_pages, translations, Page};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source};
-use crate::i18n::Lang;
+use crate::i18n::{Date, Lang};
 use crate::links::OutputIndex;
 use crate::listing::{self, Lists};
 use crate::markdown::{self, Rendered};
@@ -40,6 +40,11 @@ pub struct Options {
     pub root: PathBuf,
     /// Include `draft: true` pages.
     pub drafts: bool,
+    /// Include pages `published` after `today`.
+    pub future: bool,
+    /// The build's day: a page published after it is in the future. [`Date::build_day`] unless
+    /// a caller fixes it.
+    pub today: Date,
     /// Serve the site from this base URL instead of `sade.yaml`'s (`--base-url`, e.g. a preview
     /// deployment); pages' `url:` may stay as written for `sade.yaml`.
     pub base_url: Option<String>,
@@ -55,6 +60,8 @@ impl Options {
         Options {
             root: root.into(),
             drafts: false,
+            future: false,
+            today: Date::build_day(),
             base_url: None,
             live_reload: false,
             timings: None,
@@ -193,6 +200,9 @@ impl Pipeline {
         let (pages, drafts_skipped): (Vec<Page>, Vec<Page>) = pages
             .into_iter()
             .partition(|p| options.drafts || !p.front.draft);
+        let (pages, future_skipped): (Vec<Page>, Vec<Page>) = pages
+            .into_iter()
+            .partition(|p| options.future || p.front.published.is_none_or(|d| d <= options.today));
         let site = Site {
             translations: translations(&pages),
             links: crate::aids::Links::of(&pages),
@@ -202,6 +212,7 @@ impl Pipeline {
             search_files: Default::default(),
             pages,
             drafts_skipped,
+            future_skipped,
         };
         let bases =
             Lang::ALL.map(|lang| crate::render::base(&site, &templates, lang, options.live_reload));

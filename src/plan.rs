@@ -25,6 +25,10 @@ pub enum Output {
     Tags(Lang),
     /// A language's Atom feed (it carries the newest pages' bodies).
     Feed(Lang),
+    /// A section's Atom feed (`/LANG/SECTION/atom.xml`: titles and descriptions, no bodies).
+    SectionFeed(Lang, String),
+    /// One tag's Atom feed (`/LANG/tags/TAG/atom.xml`, like a section's).
+    TagFeed(Lang, String),
     /// Search: each language's index (its shards, from every page's rendered body) and search
     /// page (`search.html`, which carries both indexes' manifests).
     Search,
@@ -87,6 +91,10 @@ impl Output {
                 one(urls.section(*lang, &site.config.sections[name].path))
             }
             Output::Tag(lang, slug) => one(urls.tag(*lang, slug)),
+            Output::SectionFeed(lang, name) => {
+                one(urls.list_feed(&urls.section(*lang, &site.config.sections[name].path)))
+            }
+            Output::TagFeed(lang, slug) => one(urls.list_feed(&urls.tag(*lang, slug))),
             Output::Tags(lang) => one(urls.tags(*lang)),
             Output::Feed(lang) => one(urls.feed(*lang)),
             Output::Search => Lang::ALL
@@ -116,19 +124,20 @@ impl Plan {
         let mut out: Vec<Output> = (0..site.pages.len()).map(Output::Page).collect();
         for lang in Lang::ALL {
             out.push(Output::Home(lang));
-            out.extend(
-                site.config
-                    .sections
-                    .keys()
-                    .map(|name| Output::Section(lang, name.clone())),
-            );
+            for name in site.config.sections.keys() {
+                out.push(Output::Section(lang, name.clone()));
+                out.push(Output::SectionFeed(lang, name.clone()));
+            }
             let slugs: BTreeSet<String> = site
                 .pages
                 .iter()
                 .filter(|p| p.lang == lang)
                 .flat_map(|p| p.front.tags.iter().map(|t| slugify(t)))
                 .collect();
-            out.extend(slugs.into_iter().map(|slug| Output::Tag(lang, slug)));
+            for slug in slugs {
+                out.push(Output::TagFeed(lang, slug.clone()));
+                out.push(Output::Tag(lang, slug));
+            }
             out.push(Output::Tags(lang));
         }
         out.extend([

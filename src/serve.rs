@@ -49,6 +49,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// Include `draft: true` pages.
     pub drafts: bool,
+    /// Include pages published after today.
+    pub future: bool,
     /// Serve under this base URL's path instead of `sade.yaml`'s (`--base-url`).
     pub base_url: Option<String>,
 }
@@ -177,9 +179,11 @@ impl Server {
         let build_options = Options {
             root: root.clone(),
             drafts: self.options.drafts,
+            future: self.options.future,
             base_url: self.options.base_url.clone(),
             live_reload: true,
             timings: None,
+            ..Options::new(&root)
         };
         // The first build happens before the address is announced, so the first request sees it.
         let (changes_tx, changes_rx) = mpsc::channel::<Vec<PathBuf>>();

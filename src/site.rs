@@ -26,6 +26,8 @@ pub struct Site {
     pub rendered: Vec<Rendered>,
     /// Drafts that were left out.
     pub drafts_skipped: Vec<Page>,
+    /// Pages published after the build's day, left out (without `--future`).
+    pub future_skipped: Vec<Page>,
     /// For each page, its share of the search index (once rendered; `None` for a page left out
     /// of search, or when the site has none).
     pub search: Vec<Option<crate::search::Doc>>,

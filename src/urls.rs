@@ -130,6 +130,11 @@ impl Urls {
         [self.root.as_str(), lang.code(), "/atom.xml"].concat()
     }
 
+    /// The Atom feed of a list (a section's or a tag's) at `list`: `/tr/blog/atom.xml`.
+    pub fn list_feed(&self, list: &str) -> String {
+        [list, "atom.xml"].concat()
+    }
+
     /// A language's tag index: `/tr/tags/`.
     pub fn tags(&self, lang: Lang) -> String {
         [self.root.as_str(), lang.code(), "/", TAGS, "/"].concat()

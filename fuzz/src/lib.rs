@@ -246,6 +246,7 @@ pub fn page_render(data: &[u8]) {
         links,
         rendered: vec![body],
         drafts_skipped: Vec::new(),
+        future_skipped: Vec::new(),
         search: vec![Some(doc)],
         search_files: Default::default(),
     };

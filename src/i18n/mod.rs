@@ -332,6 +332,18 @@ impl Date {
         Date::from_days((secs / 86_400) as i64)
     }
 
+    /// The day a build is for: `SOURCE_DATE_EPOCH`'s (seconds since 1970, the reproducible-builds
+    /// convention) when it is set to a whole number, else today in UTC.
+    pub fn build_day() -> Date {
+        match std::env::var("SOURCE_DATE_EPOCH")
+            .ok()
+            .and_then(|s| s.trim().parse::<i64>().ok())
+        {
+            Some(secs) => Date::from_days(secs.div_euclid(86_400)),
+            None => Date::today(),
+        }
+    }
+
     /// Parses `YYYY-MM-DD`, checking that the day exists (leap years included).
     pub fn parse(text: &str) -> Result<Date, String> {
         let bad = || format!("`{text}` is not a date; write it as YYYY-MM-DD, e.g. 2026-06-17");

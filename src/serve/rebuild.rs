@@ -277,9 +277,15 @@ impl Rebuilder {
                 && (in_menu(old) != in_menu(&page)
                     || old.front.title != page.front.title
                     || old.front.weight != page.front.weight);
-            if page.path != old.path || (page.front.draft && !self.options.drafts) || menu_changed {
-                // The page moved or became a draft, or the menu every page shows changed: other
-                // pages' links and lists change shape.
+            let future = !self.options.future
+                && page.front.published.is_some_and(|d| d > self.options.today);
+            if page.path != old.path
+                || (page.front.draft && !self.options.drafts)
+                || future
+                || menu_changed
+            {
+                // The page moved, became a draft or moved into the future, or the menu every
+                // page shows changed: other pages' links and lists change shape.
                 moved = true;
                 break;
             }
