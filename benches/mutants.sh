@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
 # typed arguments and strip charts, the content loader, the backoff engine, the two languages, the
-# retry budgets and the fleet under load.
+# retry budgets, the fleet under load, the reading aids, math, and shortcode bodies.
 # Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
 # no browser, Node, Python, Java or mdBook test), then prints, per file, the mutants caught,
 # missed, timed out and unviable, and the score:

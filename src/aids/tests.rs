@@ -65,3 +65,40 @@ fn reading_time_is_per_language_and_at_least_a_minute() {
     assert_eq!(reading_minutes(1000, Lang::Tr), 7);
     assert_eq!(reading_minutes(150, Lang::Tr), 1);
 }
+
+#[test]
+fn touched_takes_the_pages_whose_links_changed_and_the_edited_pages_neighbours() {
+    let n = |previous, next| Neighbours {
+        previous,
+        next,
+        series: None,
+    };
+    // Pages 0 → 1 → 2 in a section, 3 alone; then 1 moves after 2 (0 → 2 → 1).
+    let before = Links {
+        pages: vec![
+            n(None, Some(1)),
+            n(Some(0), Some(2)),
+            n(Some(1), None),
+            n(None, None),
+        ],
+        series: Vec::new(),
+    };
+    let after = Links {
+        pages: vec![
+            n(None, Some(2)),
+            n(Some(2), None),
+            n(Some(0), Some(1)),
+            n(None, None),
+        ],
+        series: Vec::new(),
+    };
+    // Nothing edited: only the pages whose links differ (not the unchanged stand-alone page).
+    assert_eq!(before.touched(&after, &[]), BTreeSet::from([0, 1, 2]));
+    assert_eq!(before.touched(&before, &[]), BTreeSet::new());
+    // An edited page's neighbours, before and after, show its title: they are made again.
+    assert_eq!(before.touched(&before, &[1]), BTreeSet::from([0, 2]));
+    // A page added at the end counts as changed.
+    let mut grown = before.clone();
+    grown.pages.push(n(None, None));
+    assert_eq!(before.touched(&grown, &[]), BTreeSet::from([4]));
+}
