@@ -4,7 +4,7 @@
 //! escaped so that no text of the site can end the `<script>` element that holds it.
 
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
 use crate::config::Config;
 use crate::i18n::Lang;
@@ -73,8 +73,12 @@ pub fn image_url(config: &Config, image: &str) -> String {
 /// `value` as JSON that is safe inside a `<script>` element: `<`, `>` and `&` (and the line and
 /// paragraph separators older JavaScript parsers stop at) written as `\u` escapes, which only
 /// occur inside JSON strings and read back as the same text.
-pub fn script_json(value: &Value) -> String {
+pub fn script_json<T: Serialize + ?Sized>(value: &T) -> String {
     let text = serde_json::to_string(value).unwrap_or_default();
+    // Most text has none of them (0xE2 starts both separators, and other characters).
+    if !text.bytes().any(|b| matches!(b, b'<' | b'>' | b'&' | 0xE2)) {
+        return text;
+    }
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
         match c {
@@ -89,30 +93,120 @@ pub fn script_json(value: &Value) -> String {
     out
 }
 
+/// A node of the JSON-LD graph: a page (a `BlogPosting` or a `WebPage`) or its trail. Typed,
+/// so that each page's graph is written straight to text (fields in this order).
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Node<'a> {
+    Thing(Box<Thing<'a>>),
+    Trail(Trail<'a>),
+}
+
+/// A page or a list as schema.org sees it.
+#[derive(Serialize)]
+struct Thing<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(rename = "@id")]
+    id: &'a str,
+    url: &'a str,
+    headline: &'a str,
+    description: &'a str,
+    #[serde(rename = "inLanguage")]
+    in_language: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author: Option<Typed<'a>>,
+    #[serde(rename = "isPartOf")]
+    is_part_of: WebSite<'a>,
+    #[serde(rename = "mainEntityOfPage", skip_serializing_if = "Option::is_none")]
+    main_entity_of_page: Option<Typed<'a>>,
+    #[serde(rename = "datePublished", skip_serializing_if = "Option::is_none")]
+    date_published: Option<String>,
+    #[serde(rename = "dateModified", skip_serializing_if = "Option::is_none")]
+    date_modified: Option<String>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    keywords: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<&'a str>,
+}
+
+/// `{"@type": …, "name": …}` (a `Person`) or `{"@type": …, "@id": …}` (a `WebPage` by id).
+#[derive(Serialize)]
+struct Typed<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
+    #[serde(rename = "@id", skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+}
+
+/// The site in a language as schema.org's `WebSite`.
+#[derive(Serialize)]
+struct WebSite<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    name: &'a str,
+    url: String,
+}
+
 /// The trail as a schema.org `BreadcrumbList`.
-fn breadcrumbs(crumbs: &[Crumb]) -> Value {
-    let items: Vec<Value> = crumbs
-        .iter()
-        .enumerate()
-        .map(
-            |(n, c)| json!({"@type": "ListItem", "position": n + 1, "name": c.name, "item": c.url}),
-        )
-        .collect();
-    json!({"@type": "BreadcrumbList", "itemListElement": items})
+#[derive(Serialize)]
+struct Trail<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(rename = "itemListElement")]
+    items: Vec<TrailItem<'a>>,
+}
+
+#[derive(Serialize)]
+struct TrailItem<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    position: usize,
+    name: &'a str,
+    item: &'a str,
+}
+
+#[derive(Serialize)]
+struct Graph<'a> {
+    #[serde(rename = "@context")]
+    context: &'static str,
+    #[serde(rename = "@graph")]
+    graph: Vec<Node<'a>>,
 }
 
 /// The site in `lang` as schema.org's `WebSite`.
-fn website(config: &Config, lang: Lang) -> Value {
-    json!({"@type": "WebSite", "name": config.title(lang), "url": config.home_url(lang)})
+fn website(config: &Config, lang: Lang) -> WebSite<'_> {
+    WebSite {
+        kind: "WebSite",
+        name: config.title(lang),
+        url: config.home_url(lang),
+    }
 }
 
 /// `{"@context": …, "@graph": [main, breadcrumbs]}` (no trail for a trail of one step).
-fn graph(main: Value, crumbs: &[Crumb]) -> String {
-    let mut nodes = vec![main];
+fn graph(main: Thing, crumbs: &[Crumb]) -> String {
+    let mut nodes = vec![Node::Thing(Box::new(main))];
     if crumbs.len() > 1 {
-        nodes.push(breadcrumbs(crumbs));
+        nodes.push(Node::Trail(Trail {
+            kind: "BreadcrumbList",
+            items: crumbs
+                .iter()
+                .enumerate()
+                .map(|(n, c)| TrailItem {
+                    kind: "ListItem",
+                    position: n + 1,
+                    name: c.name,
+                    item: &c.url,
+                })
+                .collect(),
+        }));
     }
-    script_json(&json!({"@context": "https://schema.org", "@graph": nodes}))
+    script_json(&Graph {
+        context: "https://schema.org",
+        graph: nodes,
+    })
 }
 
 /// The sharing metadata of page `i`.
@@ -139,37 +233,30 @@ pub fn page(site: &Site, i: usize) -> Share<'_> {
         name: &f.title,
         url: url.clone(),
     });
-    let mut main = Map::new();
-    let mut put = |key: &str, value: Value| {
-        main.insert(key.to_string(), value);
+    let main = Thing {
+        kind: if article { "BlogPosting" } else { "WebPage" },
+        id: &url,
+        url: &url,
+        headline: &f.title,
+        description,
+        in_language: lang.code(),
+        author: Some(Typed {
+            kind: "Person",
+            name: Some(&f.author),
+            id: None,
+        }),
+        is_part_of: website(config, lang),
+        main_entity_of_page: article.then_some(Typed {
+            kind: "WebPage",
+            name: None,
+            id: Some(&url),
+        }),
+        date_published: f.published.map(|d| d.iso()),
+        date_modified: f.updated.map(|d| d.iso()),
+        keywords: &f.tags,
+        image: image.as_deref(),
     };
-    put(
-        "@type",
-        json!(if article { "BlogPosting" } else { "WebPage" }),
-    );
-    put("@id", json!(url));
-    put("url", json!(url));
-    put("headline", json!(f.title));
-    put("description", json!(description));
-    put("inLanguage", json!(lang.code()));
-    put("author", json!({"@type": "Person", "name": f.author}));
-    put("isPartOf", website(config, lang));
-    if article {
-        put("mainEntityOfPage", json!({"@type": "WebPage", "@id": url}));
-    }
-    if let Some(d) = f.published {
-        put("datePublished", json!(d.iso()));
-    }
-    if let Some(d) = f.updated {
-        put("dateModified", json!(d.iso()));
-    }
-    if !f.tags.is_empty() {
-        put("keywords", json!(f.tags));
-    }
-    if let Some(img) = &image {
-        put("image", json!(img));
-    }
-    let json_ld = graph(Value::Object(main), &crumbs);
+    let json_ld = graph(main, &crumbs);
     Share {
         title: &f.title,
         description,
@@ -216,15 +303,22 @@ pub fn list<'a>(
         });
     }
     let description = config.languages[&lang].description.as_str();
-    let main = json!({
-        "@type": "WebPage",
-        "@id": url,
-        "url": url,
-        "headline": title,
-        "description": description,
-        "inLanguage": lang.code(),
-        "isPartOf": website(config, lang),
-    });
+    let main = Thing {
+        kind: "WebPage",
+        id: &url,
+        url: &url,
+        headline: title,
+        description,
+        in_language: lang.code(),
+        author: None,
+        is_part_of: website(config, lang),
+        main_entity_of_page: None,
+        date_published: None,
+        date_modified: None,
+        keywords: &[],
+        image: None,
+    };
+    let json_ld = graph(main, &crumbs);
     Share {
         title,
         description,
@@ -238,7 +332,7 @@ pub fn list<'a>(
         image: None,
         image_alt: title,
         card: "summary",
-        json_ld: graph(main, &crumbs),
+        json_ld,
         url,
     }
 }
