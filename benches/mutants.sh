@@ -46,7 +46,7 @@ EQUIVALENT="$ROOT/benches/mutants-equivalent.txt"
 # name | files (globs for cargo-mutants -f) | test targets (cargo test's --lib, --test NAME)
 GROUPS_TABLE=(
   "grammar|src/shortcode/grammar.rs|--lib --test=errors --test=site_build"
-  "content|src/content.rs|--lib --test=errors --test=site_build --test=standalone"
+  "content|src/content.rs src/content/slug.rs|--lib --test=errors --test=site_build --test=standalone"
   "args|src/shortcode/args.rs|--lib --test=errors --test=site_build --test=template_shortcodes --test=integers"
   "strips|src/shortcode/strips.rs|--lib --test=site_build --test=odds_shortcodes"
   "engine|src/backoff/*.rs|--lib --test=engine_spec --test=engine_props --test=calc_cli"
