@@ -19,7 +19,7 @@ use parking_lot::Mutex;
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::content::{load_pages, translations, Page};
+use crate::content::{load_pages, translations, FrontMatter, Page};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source};
 use crate::i18n::{Date, Lang};
 use crate::links::OutputIndex;
@@ -55,6 +55,16 @@ pub struct Options {
 }
 
 impl Options {
+    /// Whether a page of this front matter is a draft the build leaves out.
+    pub fn skips_draft(&self, front: &FrontMatter) -> bool {
+        front.draft && !self.drafts
+    }
+
+    /// Whether a page of this front matter is published after the build's day and left out.
+    pub fn skips_future(&self, front: &FrontMatter) -> bool {
+        !self.future && front.published.is_some_and(|d| d > self.today)
+    }
+
     /// Defaults for a plain build of `root`.
     pub fn new(root: impl Into<PathBuf>) -> Options {
         Options {
@@ -199,10 +209,10 @@ impl Pipeline {
         };
         let (pages, drafts_skipped): (Vec<Page>, Vec<Page>) = pages
             .into_iter()
-            .partition(|p| options.drafts || !p.front.draft);
+            .partition(|p| !options.skips_draft(&p.front));
         let (pages, future_skipped): (Vec<Page>, Vec<Page>) = pages
             .into_iter()
-            .partition(|p| options.future || p.front.published.is_none_or(|d| d <= options.today));
+            .partition(|p| !options.skips_future(&p.front));
         let site = Site {
             translations: translations(&pages),
             links: crate::aids::Links::of(&pages),

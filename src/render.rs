@@ -62,7 +62,7 @@ pub struct SiteInfo<'a> {
     pub search: Option<String>,
 }
 
-/// A stand-alone page in the menu.
+/// A page to link to: a stand-alone page in the menu, or a page's previous or next.
 #[derive(Serialize)]
 pub struct MenuLink<'a> {
     /// Its title.
@@ -227,22 +227,13 @@ pub struct PageData<'a> {
     /// The same in words: the UI string `reading_time` with `{n}` filled in ("5 min read").
     pub reading_time: String,
     /// The page of its section published before it; none on a stand-alone page.
-    pub previous: Option<PageLink<'a>>,
+    pub previous: Option<MenuLink<'a>>,
     /// The page published after it.
-    pub next: Option<PageLink<'a>>,
+    pub next: Option<MenuLink<'a>>,
     /// The series it is a part of.
     pub series: Option<SeriesData<'a>>,
     /// The rendered body (HTML; templates write it with `| safe`).
     pub content: &'a str,
-}
-
-/// Another page, to link to.
-#[derive(Serialize)]
-pub struct PageLink<'a> {
-    /// Its title.
-    pub title: &'a str,
-    /// Its URL path.
-    pub url: &'a str,
 }
 
 /// `page.series`: the series a page is a part of.
@@ -299,7 +290,7 @@ impl<'a> PageData<'a> {
         let urls = &site.config.urls;
         let links = site.links.pages[i];
         let minutes = crate::aids::reading_minutes(body.words, lang);
-        let link = |j: usize| PageLink {
+        let link = |j: usize| MenuLink {
             title: &site.pages[j].front.title,
             url: &site.pages[j].path,
         };

@@ -7,9 +7,8 @@ mod common;
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use sade::build::{build, Options};
+use sade::build::Options;
 use sade::i18n::Date;
-use sade::shortcode::Registry;
 
 fn page(front: &str) -> String {
     format!("---\n{front}\n---\n\nSome text.\n")
@@ -51,25 +50,14 @@ fn outputs(future: bool) -> BTreeMap<String, String> {
     let pages = pages();
     let refs: Vec<(&str, &str)> = pages.iter().map(|(p, t)| (*p, t.as_str())).collect();
     let dir = common::site_with(&refs);
-    let built = build(
-        &Options {
-            future,
-            today: Date::parse("2026-12-03").unwrap(),
-            ..Options::new(dir.path())
-        },
-        &Registry::builtin(),
-    );
-    assert!(
-        !built.diagnostics.has_errors(),
-        "{}",
-        built.diagnostics.render()
-    );
-    built
-        .outputs
-        .0
-        .into_iter()
-        .map(|f| (f.path, String::from_utf8(f.bytes).unwrap()))
-        .collect()
+    common::outputs_with(&Options {
+        future,
+        today: Date::parse("2026-12-03").unwrap(),
+        ..Options::new(dir.path())
+    })
+    .into_iter()
+    .map(|(path, bytes)| (path, String::from_utf8(bytes).unwrap()))
+    .collect()
 }
 
 fn feed(out: &BTreeMap<String, String>, path: &str) -> atom_syndication::Feed {

@@ -277,11 +277,9 @@ impl Rebuilder {
                 && (in_menu(old) != in_menu(&page)
                     || old.front.title != page.front.title
                     || old.front.weight != page.front.weight);
-            let future = !self.options.future
-                && page.front.published.is_some_and(|d| d > self.options.today);
             if page.path != old.path
-                || (page.front.draft && !self.options.drafts)
-                || future
+                || self.options.skips_draft(&page.front)
+                || self.options.skips_future(&page.front)
                 || menu_changed
             {
                 // The page moved, became a draft or moved into the future, or the menu every

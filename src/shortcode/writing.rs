@@ -173,18 +173,17 @@ impl Shortcode for Details {
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let body = ctx.body.expect("a body is required");
-        let summary = args.str("summary")?;
+        let mut summary_html = String::new();
+        push_escaped(&mut summary_html, args.str("summary")?);
         let mut html = String::from("<details class=\"details\"");
         if args.bool("open")? {
             html.push_str(" open");
         }
         html.push_str("><summary>");
-        push_escaped(&mut html, summary);
+        html.push_str(&summary_html);
         html.push_str("</summary>\n");
         html.push_str(body.html.trim_end_matches('\n'));
         html.push_str("\n</details>\n");
-        let mut summary_html = String::new();
-        push_escaped(&mut summary_html, summary);
         Ok(Expansion {
             html,
             markdown: format!(

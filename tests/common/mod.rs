@@ -148,10 +148,12 @@ pub fn site_with(pages: &[(&str, &str)]) -> tempfile::TempDir {
 
 /// Every output of a build of the site at `root` (in memory), by path; panics on a build error.
 pub fn outputs(root: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let built = sade::build::build(
-        &sade::build::Options::new(root),
-        &sade::shortcode::Registry::builtin(),
-    );
+    outputs_with(&sade::build::Options::new(root))
+}
+
+/// Every output of a build with `options` (in memory), by path; panics on a build error.
+pub fn outputs_with(options: &sade::build::Options) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let built = sade::build::build(options, &sade::shortcode::Registry::builtin());
     assert!(
         !built.diagnostics.has_errors(),
         "{}",
