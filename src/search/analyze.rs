@@ -26,12 +26,24 @@ pub fn lower(word: &str, lang: Lang) -> Cow<'_, str> {
     if !needs_lower(word) {
         return Cow::Borrowed(word);
     }
+    let mut out = String::with_capacity(word.len() + 2);
+    lower_into(word, lang, &mut out);
+    Cow::Owned(out)
+}
+
+/// [`lower`] written into `out` (emptied first), for a caller that lowers many words and keeps
+/// one buffer for them.
+pub fn lower_into(word: &str, lang: Lang, out: &mut String) {
+    out.clear();
     if word.is_ascii() {
         // The usual capitalised word: `I` the only letter whose lowercase differs by language.
-        return Cow::Owned(match lang {
-            Lang::Tr if word.contains('I') => word.replace('I', "ı").to_ascii_lowercase(),
-            _ => word.to_ascii_lowercase(),
-        });
+        for &b in word.as_bytes() {
+            match (b, lang) {
+                (b'I', Lang::Tr) => out.push('ı'),
+                _ => out.push(char::from(b.to_ascii_lowercase())),
+            }
+        }
+        return;
     }
     // The dotted and dotless capitals first; then the whole word, for context rules such as
     // Greek's final sigma (as the browser's `toLowerCase` does).
@@ -43,7 +55,7 @@ pub fn lower(word: &str, lang: Lang) -> Cow<'_, str> {
             _ => c,
         })
         .collect();
-    Cow::Owned(mapped.to_lowercase())
+    out.push_str(&mapped.to_lowercase());
 }
 
 /// Whether lowercasing changes `c`: capitals, and title-case letters such as `ǅ`.

@@ -8,7 +8,7 @@ use hashbrown::HashTable;
 
 use crate::i18n::Lang;
 
-use super::analyze::{lower, marked_words};
+use super::analyze::{lower_into, marked_words};
 
 /// Title, tags, headings and description, body.
 pub const FIELDS: usize = 4;
@@ -94,6 +94,8 @@ struct Counter {
     /// Each form's start and end in `Doc::forms`.
     spans: Vec<(u32, u32)>,
     hasher: foldhash::fast::FixedState,
+    /// The word being counted, lowered (one buffer for every word that needs it).
+    lowered: String,
 }
 
 impl Counter {
@@ -103,6 +105,7 @@ impl Counter {
             table: HashTable::with_capacity(capacity),
             spans: Vec::with_capacity(capacity),
             hasher: foldhash::fast::FixedState::with_seed(0),
+            lowered: String::new(),
         }
     }
 
@@ -113,22 +116,22 @@ impl Counter {
             table,
             spans,
             hasher,
+            lowered,
         } = self;
         let mut n = 0;
         marked_words(text, *lang, |w, capital| {
             n += 1;
-            let lowered;
             let w = if capital {
-                lowered = lower(w, *lang);
-                &*lowered
+                lower_into(w, *lang, lowered);
+                lowered.as_str()
             } else {
                 w
             };
             let hash = hasher.hash_one(w);
-            let forms = &doc.forms;
+            let forms = doc.forms.as_bytes();
             let found = table.find(hash, |&(h, i)| {
                 let (start, end) = spans[i as usize];
-                h == hash && &forms[start as usize..end as usize] == w
+                h == hash && forms.get(start as usize..end as usize) == Some(w.as_bytes())
             });
             let i = match found {
                 Some(&(_, i)) => i as usize,
