@@ -19,6 +19,8 @@ struct Server {
     base: String,
     port: u16,
     log: Arc<Mutex<Vec<String>>>,
+    /// Requests being answered now, and the most there ever were.
+    busy: Arc<Mutex<(usize, usize)>>,
 }
 
 impl Server {
@@ -26,12 +28,13 @@ impl Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let log = Arc::new(Mutex::new(Vec::new()));
-        let shared = log.clone();
+        let busy = Arc::new(Mutex::new((0, 0)));
+        let (shared, gauge) = (log.clone(), busy.clone());
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
-                let log = shared.clone();
+                let (log, busy) = (shared.clone(), gauge.clone());
                 std::thread::spawn(move || {
-                    let _ = serve(stream, &log);
+                    let _ = serve(stream, &log, &busy);
                 });
             }
         });
@@ -39,7 +42,13 @@ impl Server {
             base: format!("http://127.0.0.1:{port}"),
             port,
             log,
+            busy,
         }
+    }
+
+    /// The most requests it was answering at once.
+    fn most_at_once(&self) -> usize {
+        self.busy.lock().unwrap().1
     }
 
     /// The requests since the last call, in the order they came.
@@ -49,7 +58,11 @@ impl Server {
 }
 
 /// Answers one request (and more on the same connection, while the client keeps it open).
-fn serve(stream: TcpStream, log: &Mutex<Vec<String>>) -> std::io::Result<()> {
+fn serve(
+    stream: TcpStream,
+    log: &Mutex<Vec<String>>,
+    busy: &Mutex<(usize, usize)>,
+) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut stream = stream;
     loop {
@@ -73,7 +86,13 @@ fn serve(stream: TcpStream, log: &Mutex<Vec<String>>) -> std::io::Result<()> {
                 .filter(|l| l.ends_with(&format!(" {path}")))
                 .count()
         };
+        {
+            let mut b = busy.lock().unwrap();
+            b.0 += 1;
+            b.1 = b.1.max(b.0);
+        }
         let (status, headers, body) = respond(&method, &path, seen);
+        busy.lock().unwrap().0 -= 1;
         let mut head = format!(
             "HTTP/1.1 {status}\r\nContent-Length: {}\r\n{headers}\r\n",
             body.len()
@@ -121,6 +140,10 @@ fn respond(method: &str, path: &str, seen: usize) -> (&'static str, String, Stri
             String::new(),
         ),
         "/busy" => page("<p>now</p>"),
+        held if held.starts_with("/held/") => {
+            std::thread::sleep(Duration::from_millis(200));
+            page("<p>held</p>")
+        }
         "/throttled" => (
             "429 Too Many Requests",
             "Retry-After: 3600\r\n".into(),
@@ -413,4 +436,42 @@ fn an_unreachable_host_is_reported_once_with_its_urls() {
     );
     assert!(report.contains("content/blog/x.tr.md:8:1"), "{report}");
     assert!(report.contains("2 errors"), "{report}");
+}
+
+#[test]
+fn at_most_two_requests_at_once_go_to_one_host() {
+    let server = Server::start();
+    let links: String = (0..8).map(|i| format!("[{i}](URL/held/{i}) ")).collect();
+    let site = site(&server, &links, "x\n");
+    let started = Instant::now();
+    let (code, report) = check(site.path(), &["--external"]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(server.take().len(), 8);
+    assert_eq!(server.most_at_once(), 2, "{report}");
+    // Eight pages of 200 ms, two at a time: four rounds, not eight.
+    assert!(
+        started.elapsed() < Duration::from_millis(1600 + 3000),
+        "{report}"
+    );
+}
+
+#[test]
+fn https_goes_through_tls() {
+    // A listener that keeps the first byte it gets: 0x16 opens a TLS handshake record.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let first = std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        let mut byte = [0u8; 1];
+        std::io::Read::read_exact(&mut stream, &mut byte).unwrap();
+        byte[0]
+    });
+    let page = format!(
+        "---\ntitle: x\npublished: 2026-10-01\nsection: Post\n---\n[a](https://127.0.0.1:{port}/)\n"
+    );
+    let site = common::site_with(&[("blog/x.tr.md", &page), ("blog/x.en.md", &page)]);
+    let (code, report) = check(site.path(), &["--external", "--timeout", "2s"]);
+    assert_eq!(first.join().unwrap(), 0x16, "{report}");
+    assert_eq!(code, 1, "{report}");
+    assert!(report.contains("cannot be reached"), "{report}");
 }
