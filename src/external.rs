@@ -519,6 +519,29 @@ mod tests {
     }
 
     #[test]
+    fn the_closing_line() {
+        let cache = Path::new(CACHE_FILE);
+        let mut summary = Summary {
+            urls: 1,
+            uses: 3,
+            fetched: 1,
+            took: Duration::from_millis(42),
+            ..Summary::default()
+        };
+        assert_eq!(
+            summary_line(&summary, cache),
+            "checked 1 external URL (3 links) in 42 ms: 1 page fetched"
+        );
+        summary.cached = 2;
+        summary.skipped = 4;
+        assert_eq!(
+            summary_line(&summary, cache),
+            "checked 1 external URL (3 links) in 42 ms: 1 page fetched, 4 on unreachable hosts \
+             not asked for, 2 URLs from .sade/cache/external.json"
+        );
+    }
+
+    #[test]
     fn chains_in_words() {
         let chain = [
             Hop {

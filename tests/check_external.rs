@@ -91,6 +91,10 @@ fn serve(
             b.0 += 1;
             b.1 = b.1.max(b.0);
         }
+        if method == "HEAD" && path == "/drop-head" {
+            // Hangs up on HEAD without a word.
+            return Ok(());
+        }
         let (status, headers, body) = respond(&method, &path, seen);
         busy.lock().unwrap().0 -= 1;
         let mut head = format!(
@@ -134,6 +138,7 @@ fn respond(method: &str, path: &str, seen: usize) -> (&'static str, String, Stri
             String::new(),
         ),
         "/no-head" => page("<p>only GET</p>"),
+        "/drop-head" => page("<p>GET answered</p>"),
         "/busy" if seen == 1 => (
             "429 Too Many Requests",
             "Retry-After: 1\r\n".into(),
@@ -205,7 +210,7 @@ Yok: [kayıp](URL/missing).
 Hata: ğüş [sunucu](URL/error).
 Yavaş: [yavaş](URL/slow).
 Parça: [var](URL/doc#present), [eski](URL/doc#old), [yok](URL/doc#absent).
-HEAD yok: [get](URL/no-head).
+HEAD yok: [get](URL/no-head), [kapanır](URL/drop-head).
 Döngü: [döngü](URL/loop-a).
 
 <p>Ham: <a href=\"URL/missing\">kayıp</a></p>
@@ -249,7 +254,14 @@ fn every_external_link_is_checked_and_each_failure_is_reported_where_it_is_writt
         .filter(|l| l.starts_with("error") || l.starts_with("warning"))
         .collect();
     assert_eq!(headlines.len(), 8, "{report}");
-    for fine in ["/ok`", "/temp`", "#present`", "#old`", "/no-head`"] {
+    for fine in [
+        "/ok`",
+        "/temp`",
+        "#present`",
+        "#old`",
+        "/no-head`",
+        "/drop-head`",
+    ] {
         assert!(
             !headlines.iter().any(|l| l.contains(fine)),
             "`{fine}` is good:\n{report}"
@@ -262,7 +274,12 @@ fn every_external_link_is_checked_and_each_failure_is_reported_where_it_is_writt
     // is read once (with GET, for its ids).
     assert_eq!(count("HEAD /ok") + count("GET /ok"), 2, "{asked:?}"); // one more via /temp
     assert_eq!((count("GET /doc"), count("HEAD /doc")), (1, 0), "{asked:?}");
-    // A refused HEAD falls back to GET.
+    // A refused HEAD, or one the server hangs up on, falls back to GET.
+    assert_eq!(
+        (count("HEAD /drop-head"), count("GET /drop-head")),
+        (1, 1),
+        "{asked:?}"
+    );
     assert_eq!(
         (count("HEAD /no-head"), count("GET /no-head")),
         (1, 1),
@@ -460,18 +477,31 @@ fn https_goes_through_tls() {
     // A listener that keeps the first byte it gets: 0x16 opens a TLS handshake record.
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
+    // Waits ten seconds at most, so a check that never connects fails the test, not hangs it.
+    listener.set_nonblocking(true).unwrap();
     let first = std::thread::spawn(move || {
-        let (mut stream, _) = listener.accept().unwrap();
-        let mut byte = [0u8; 1];
-        std::io::Read::read_exact(&mut stream, &mut byte).unwrap();
-        byte[0]
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok((mut stream, _)) = listener.accept() {
+                stream.set_nonblocking(false).unwrap();
+                stream
+                    .set_read_timeout(Some(Duration::from_secs(5)))
+                    .unwrap();
+                let mut byte = [0u8; 1];
+                return std::io::Read::read_exact(&mut stream, &mut byte)
+                    .ok()
+                    .map(|()| byte[0]);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
     });
     let page = format!(
         "---\ntitle: x\npublished: 2026-10-01\nsection: Post\n---\n[a](https://127.0.0.1:{port}/)\n"
     );
     let site = common::site_with(&[("blog/x.tr.md", &page), ("blog/x.en.md", &page)]);
     let (code, report) = check(site.path(), &["--external", "--timeout", "2s"]);
-    assert_eq!(first.join().unwrap(), 0x16, "{report}");
+    assert_eq!(first.join().unwrap(), Some(0x16), "{report}");
     assert_eq!(code, 1, "{report}");
     assert!(report.contains("cannot be reached"), "{report}");
 }
