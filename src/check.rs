@@ -99,11 +99,38 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
 }
 
 /// `sade check`: the whole pipeline without writing, build errors plus the warnings above.
+/// Nothing here touches the network.
 pub fn run(options: &Options, registry: &Registry) -> Diagnostics {
-    let result = Pipeline::build(options, registry, &Discard, false);
+    checked(options, registry, false).0
+}
+
+/// `sade check --external`: [`run`], then every external link checked ([`crate::external`]),
+/// its problems among the others. The summary is `None` when the site could not be loaded.
+pub fn run_external(
+    options: &Options,
+    registry: &Registry,
+    settings: &crate::external::Settings,
+) -> (Diagnostics, Option<crate::external::Summary>) {
+    let (mut report, pipeline) = checked(options, registry, true);
+    let Some(pipeline) = pipeline else {
+        return (report, None);
+    };
+    let (problems, summary) = crate::external::check(pipeline.site(), &options.root, settings);
+    report.extend(problems);
+    (report, Some(summary))
+}
+
+/// [`run`]'s report, and the pipeline when the site loaded. With `keep_bodies` every page keeps
+/// its text and its shortcodes' HTML (where the external check finds links).
+fn checked(
+    options: &Options,
+    registry: &Registry,
+    keep_bodies: bool,
+) -> (Diagnostics, Option<Pipeline>) {
+    let result = Pipeline::build(options, registry, &Discard, keep_bodies);
     let mut report = result.diagnostics;
     let Some(mut pipeline) = result.pipeline else {
-        return report;
+        return (report, None);
     };
     // The warnings below point into the front matter.
     pipeline.site_mut().reload_sources(&options.root);
@@ -116,7 +143,7 @@ pub fn run(options: &Options, registry: &Registry) -> Diagnostics {
         .cloned()
         .collect();
     report.extend(site_warnings(pipeline.site(), &templates_text, &strings));
-    report
+    (report, Some(pipeline))
 }
 
 /// Every template in use (the site's and the built-in ones it did not replace), one after another.

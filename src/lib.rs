@@ -18,7 +18,8 @@
 //!    outputs, [`redirects`] the pages' old addresses; [`plan`] lists every output
 //!    before anything renders; [`links`] checks every link against what was made.
 //! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
-//!    folder, see [`output`]), [`check`] (into nothing, with warnings), [`serve`] (in memory,
+//!    folder, see [`output`]), [`check`] (into nothing, with warnings; with `--external`, every outside link fetched by
+//!    [`external`]), [`serve`] (in memory,
 //!    re-rendering what an edit changes) and [`mdbook`] (the markdown stage alone); [`scaffold`]
 //!    writes new sites and pages (`sade init`, `sade new`).
 //!
@@ -47,6 +48,7 @@ pub mod check;
 pub mod config;
 pub mod content;
 pub mod diagnostic;
+pub mod external;
 pub mod highlight;
 pub mod html;
 pub mod i18n;

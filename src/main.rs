@@ -156,13 +156,27 @@ struct BuildArgs {
     timings: TimingsArg,
 }
 
-/// `check` takes `build`'s flags but `--out`: it writes nothing.
+/// `check` takes `build`'s flags but `--out`: it writes nothing (but for `--external`'s cache).
 #[derive(Args)]
 struct CheckArgs {
     #[command(flatten)]
     site: SiteArgs,
     #[command(flatten)]
     timings: TimingsArg,
+    /// Also fetch every http(s) link of the site (HEAD, then GET; redirects, #fragments),
+    /// remembering good ones in .sade/cache/external.json.
+    #[arg(long)]
+    external: bool,
+    /// With --external: longest wait for a connection (e.g. 5s, 500ms).
+    #[arg(long, value_name = "DURATION", value_parser = sade::external::parse_duration, default_value = "5s", requires = "external")]
+    connect_timeout: std::time::Duration,
+    /// With --external: longest wait for one request and its answer.
+    #[arg(long, value_name = "DURATION", value_parser = sade::external::parse_duration, default_value = "15s", requires = "external")]
+    timeout: std::time::Duration,
+    /// With --external: how long a link found good is trusted without fetching it again (0: fetch
+    /// every link).
+    #[arg(long, value_name = "DURATION", value_parser = sade::external::parse_duration, default_value = "1d", requires = "external")]
+    max_age: std::time::Duration,
 }
 
 /// Prints `--timings`' report, if it was asked for.
@@ -243,9 +257,24 @@ fn build(args: BuildArgs) -> ExitCode {
 fn check(args: CheckArgs) -> ExitCode {
     let started = Instant::now();
     let options = args.site.timed_options(&args.timings);
-    let mut report = sade::check::run(&options, &sade::shortcode::Registry::builtin());
+    let registry = sade::shortcode::Registry::builtin();
+    let (mut report, summary) = if args.external {
+        let settings = sade::external::Settings {
+            connect_timeout: args.connect_timeout,
+            timeout: args.timeout,
+            max_age: args.max_age,
+            ..Default::default()
+        };
+        sade::check::run_external(&options, &registry, &settings)
+    } else {
+        (sade::check::run(&options, &registry), None)
+    };
     report.sort();
     eprint!("{}", report.render());
+    if let Some(summary) = summary {
+        let cache = std::path::Path::new(sade::external::CACHE_FILE);
+        eprintln!("{}", sade::external::summary_line(&summary, cache));
+    }
     if report.0.is_empty() {
         eprintln!("no problems found");
     }
