@@ -234,13 +234,13 @@ fn a_page_without_a_counterpart_names_only_itself() {
 }
 
 #[test]
-fn the_default_is_ten_a_page_and_the_boundaries_hold() {
-    // Ten posts: one page; eleven: two (ten and one).
-    let out = outputs(&site(&posts(10, 0), "", ""));
-    check_list(&out, "en/blog/", 10, 10);
+fn the_default_is_twenty_a_page_and_the_boundaries_hold() {
+    // Twenty posts: one page; twenty-one: two (twenty and one).
+    let out = outputs(&site(&posts(20, 0), "", ""));
+    check_list(&out, "en/blog/", 20, 20);
     assert!(!out.keys().any(|p| p.contains("/page/")), "one page only");
-    let out = outputs(&site(&posts(11, 0), "", ""));
-    check_list(&out, "en/blog/", 11, 10);
+    let out = outputs(&site(&posts(21, 0), "", ""));
+    check_list(&out, "en/blog/", 21, 20);
     assert_eq!(entries(&out["en/blog/page/2/index.html"]), ["Post 1"]);
     // Exactly `paginate` entries: one page; one more: two.
     let out = outputs(&site(&posts(2, 0), "", "paginate: 2, "));
