@@ -430,3 +430,47 @@ fn the_preview_adds_and_removes_list_pages() {
     assert_eq!(serve.get("/en/blog/page/1/").status, 404);
     assert!(!serve.get("/en/blog/").body.contains("rel=\"next\""));
 }
+
+/// The plan has each page of each list once, and a page past the end (an output of a plan made
+/// before posts were removed) is an error, not an empty page.
+#[test]
+fn the_plan_has_each_page_once_and_a_page_past_the_end_is_refused() {
+    use sade::i18n::Lang;
+    use sade::plan::{Output, Paged};
+    let dir = site(&posts(5, 0), "paginate: 2\n", "");
+    let pipeline = sade::pipeline::Pipeline::load(&Options::new(dir.path()), &Registry::builtin())
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let plan = pipeline.plan().unwrap();
+    let blog: Vec<usize> = (plan.0.iter())
+        .filter_map(|o| match o {
+            Output::Section(Lang::En, name, n) if name == "Post" => Some(*n),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(blog, [1, 2, 3]);
+    let firsts: Vec<&Output> = (plan.0.iter())
+        .filter(|o| matches!(o, Output::FirstPage(..)))
+        .collect();
+    assert_eq!(
+        firsts,
+        [
+            &Output::FirstPage(Lang::En, Paged::Section("Post".into())),
+            &Output::FirstPage(Lang::En, Paged::Tag("retry".into())),
+        ]
+    );
+    for stale in [
+        Output::Section(Lang::En, "Post".into(), 4),
+        Output::Section(Lang::En, "Post".into(), 0),
+        Output::Tag(Lang::En, "retry".into(), 4),
+        Output::Tag(Lang::Tr, "retry".into(), 1),
+    ] {
+        assert!(
+            pipeline.render_outputs(&[&stale]).is_err(),
+            "{stale:?} was made"
+        );
+    }
+    let made = pipeline
+        .render_outputs(&[&Output::Section(Lang::En, "Post".into(), 3)])
+        .unwrap();
+    assert_eq!(made[0].path, "en/blog/page/3/index.html");
+}
