@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
 # typed arguments and strip charts, the content loader, the backoff engine, the two languages, the
-# retry budgets, the fleet under load, the reading aids, math, shortcode bodies, and the sharing
-# metadata, redirects and feeds, and the external link check.
+# retry budgets, the fleet under load, the reading aids, math, shortcode bodies, the sharing
+# metadata, redirects and feeds, the pages of long lists, and the external link check.
 # Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
 # no browser, Node, Python, Java or mdBook test), then prints, per file, the mutants caught,
 # missed, timed out and unviable, and the score:
@@ -56,6 +56,7 @@ GROUPS_TABLE=(
   "bodies|src/markdown/bodies.rs src/markdown/words.rs|--lib --test=reading_aids --test=writing --test=errors"
   "share|src/share.rs src/redirects.rs src/content/aliases.rs src/listing/feeds.rs|--lib --test=share --test=aliases --test=feeds --test=errors"
   "external|src/external.rs src/external/*.rs|--lib --test=check_external"
+  "paginate|src/listing/paged.rs src/listing/pager.rs src/listing/sitemap.rs src/plan.rs|--lib --test=pagination --test=feeds --test=aliases"
   "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
 )
 

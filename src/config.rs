@@ -7,14 +7,16 @@
 //! languages:
 //!   tr: { title: "sade", description: "…" }
 //!   en: { title: "sade", description: "…" }
+//! paginate: 20          # entries per page of each list (the default); a section may say its own
 //! sections:
 //!   Tool: { path: tools, label: { tr: "Araçlar", en: "Tools" } }
-//!   Post: { path: blog, label: { tr: "Yazılar", en: "Blog" } }
+//!   Post: { path: blog, paginate: 10, label: { tr: "Yazılar", en: "Blog" } }
 //! ```
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use serde::de::{self, Deserializer, Unexpected, Visitor};
 use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Source};
@@ -29,9 +31,10 @@ const BASE_URL_HELP: &str = "write an absolute http(s) URL: `https://example.com
 pub const CONFIG_FILE: &str = "sade.yaml";
 
 /// Every key `sade.yaml` may use, at any level (for "did you mean" on an unknown one).
-pub const CONFIG_KEYS: [&str; 10] = [
+pub const CONFIG_KEYS: [&str; 11] = [
     "base_url",
     "search",
+    "paginate",
     "default_language",
     "author",
     "languages",
@@ -63,6 +66,10 @@ pub struct Config {
     /// Whether the site has a search page and index (`search: false` turns them off).
     #[serde(default = "yes")]
     pub search: bool,
+    /// Entries per page of a list: of each tag's, and of each section's that names no
+    /// `paginate` of its own ([`PAGINATE`] when unsaid).
+    #[serde(default = "paginate", deserialize_with = "per_page")]
+    pub paginate: usize,
     /// Every path of the site, under the base path of `base_url` (made by [`Config::parse`]).
     #[serde(skip)]
     pub urls: Urls,
@@ -74,6 +81,64 @@ pub struct Config {
 
 fn yes() -> bool {
     true
+}
+
+/// Entries per page of a list when `sade.yaml` says nothing. Hugo's default is 10; each page of a
+/// list costs about what a page of the site costs to make (its frame: the head, the sharing
+/// metadata, the menu), so twenty, still a short page, halves that cost on a big site.
+pub const PAGINATE: usize = 20;
+
+fn paginate() -> usize {
+    PAGINATE
+}
+
+/// What `paginate` must be, in its errors.
+const PER_PAGE: &str = "a whole number of entries per page, 1 or more";
+
+/// `paginate:`: a whole number, 1 or more (a float, a negative number, zero or text is an
+/// error at the value, with its line and column).
+fn per_page<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    struct PerPage;
+    impl Visitor<'_> for PerPage {
+        type Value = usize;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str(PER_PAGE)
+        }
+
+        fn visit_u64<E: de::Error>(self, n: u64) -> Result<usize, E> {
+            match usize::try_from(n) {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(E::invalid_value(Unexpected::Unsigned(n), &self)),
+            }
+        }
+
+        fn visit_i64<E: de::Error>(self, n: i64) -> Result<usize, E> {
+            match u64::try_from(n) {
+                Ok(n) => self.visit_u64(n),
+                Err(_) => Err(E::invalid_value(Unexpected::Signed(n), &self)),
+            }
+        }
+    }
+    // Any: a float, a negative number or text reaches the visitor, which names what it got.
+    d.deserialize_any(PerPage)
+}
+
+/// The error `d` about a `paginate` value at byte `start` of `source`: underlined is the value
+/// alone (up to the `,` or `}` that ends it in a `{ … }` entry), with what to write.
+fn per_page_error(d: Diagnostic, source: &Source, start: usize) -> Diagnostic {
+    let text = &source.text;
+    let start = start.min(text.len());
+    let end = text[start..]
+        .find([',', '}', ']', '\n', '\r', '#'])
+        .map_or(text.len(), |i| start + i);
+    let end = start + text[start..end].trim_end().len().max(1);
+    d.at(source, start..end.min(text.len()), "here")
+        .with_help("`paginate` is how many entries each page of a list shows, e.g. `paginate: 20`")
+}
+
+fn some_per_page<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    per_page(d).map(Some)
 }
 
 /// Per-language site identity.
@@ -92,6 +157,9 @@ pub struct LanguageConfig {
 pub struct SectionConfig {
     /// URL path segment, e.g. `tools`.
     pub path: String,
+    /// Entries per page of its list; the site's `paginate` when unsaid.
+    #[serde(default, deserialize_with = "some_per_page")]
+    pub paginate: Option<usize>,
     /// Localized name per language.
     pub label: BTreeMap<Lang, String>,
 }
@@ -111,8 +179,13 @@ impl Config {
 
     /// Parses and validates a configuration text.
     pub fn parse(source: &Source) -> Result<Config, Diagnostic> {
-        let mut config: Config = serde_yaml::from_str(&source.text)
-            .map_err(|e| Diagnostic::yaml(source, 0, &e, CONFIG_FILE, &CONFIG_KEYS))?;
+        let mut config: Config = serde_yaml::from_str(&source.text).map_err(|e| {
+            let d = Diagnostic::yaml(source, 0, &e, CONFIG_FILE, &CONFIG_KEYS);
+            match e.location().filter(|_| e.to_string().contains(PER_PAGE)) {
+                Some(at) => per_page_error(d, source, at.index()),
+                None => d,
+            }
+        })?;
         // The first character: what a problem of the whole file points at.
         let whole = 0..source.text.chars().next().map_or(0, char::len_utf8);
         let fail = |msg: String| Err(Diagnostic::error(msg).at(source, whole.clone(), "here"));
@@ -173,6 +246,13 @@ impl Config {
             self.urls = urls;
         }
         Ok(self)
+    }
+
+    /// Entries per page of the list of section `name`: its own `paginate`, or the site's.
+    pub fn section_per_page(&self, name: &str) -> usize {
+        (self.sections.get(name))
+            .and_then(|s| s.paginate)
+            .unwrap_or(self.paginate)
     }
 
     /// Site title in `lang`.

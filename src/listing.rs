@@ -1,7 +1,7 @@
 //! Stage 5b — the site-wide outputs of a [`Plan`](crate::plan::Plan): per-language home, section
-//! lists, tag pages and tag index, the `/` language chooser, `404.html`, `sitemap.xml` with
-//! hreflang alternates, Atom feeds (per language, section and tag; feeds.rs), `robots.txt` and
-//! `llms.txt`.
+//! lists and tag pages over as many pages as they need (paged.rs, pager.rs), the tag index, the
+//! `/` language chooser, `404.html`, `sitemap.xml` with hreflang alternates (sitemap.rs), Atom
+//! feeds (per language, section and tag; feeds.rs), `robots.txt` and `llms.txt`.
 
 use std::collections::BTreeMap;
 
@@ -9,10 +9,9 @@ use serde::Serialize;
 
 use crate::content::slugify;
 use crate::diagnostic::Diagnostic;
-use crate::html::push_escaped;
 use crate::i18n::Lang;
 use crate::output::OutputFile;
-use crate::plan::Output;
+use crate::plan::{Output, Paged};
 use crate::redirects;
 use crate::render::{extend, Alternate, Translation};
 use crate::share::{self, Share};
@@ -21,7 +20,10 @@ use crate::templates::{Strings, Templates};
 use crate::urls::twin;
 
 mod feeds;
+mod paged;
+mod pager;
 mod search;
+mod sitemap;
 
 pub use feeds::{feed, feed_pages};
 
@@ -29,7 +31,7 @@ pub use feeds::{feed, feed_pages};
 /// page's whole body, so a feed of every page would grow with the site).
 pub const FEED_ENTRIES: usize = 20;
 
-/// Pages the home page shows per section (newest first); the section list has them all.
+/// Pages the home page shows per section (newest first); the section's list has them all.
 pub const HOME_ENTRIES: usize = 10;
 
 /// What a list shows of each page: a slim record, since big sites list thousands of pages.
@@ -69,19 +71,6 @@ pub struct Lists<'a> {
     bases: &'a [tera::Context; 2],
     records: Vec<tera::Value>,
     langs: [LangLists; 2],
-}
-
-#[derive(Serialize)]
-struct ListParts<'a> {
-    title: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tag: Option<&'a str>,
-    /// The list's own Atom feed.
-    feed: String,
-    pages: Vec<tera::Value>,
-    alternates: [Alternate; 2],
-    translation: Translation<'a>,
-    share: Share<'a>,
 }
 
 #[derive(Serialize)]
@@ -179,13 +168,14 @@ impl<'a> Lists<'a> {
                     list.push(i);
                 }
                 for t in &front.tags {
-                    tags.entry(slugify(t))
-                        .or_insert_with(|| TagPages {
-                            name: t.clone(),
-                            pages: Vec::new(),
-                        })
-                        .pages
-                        .push(i);
+                    let tag = tags.entry(slugify(t)).or_insert_with(|| TagPages {
+                        name: t.clone(),
+                        pages: Vec::new(),
+                    });
+                    // A page with one tag written twice (`Retry`, `retry`) is listed once.
+                    if tag.pages.last() != Some(&i) {
+                        tag.pages.push(i);
+                    }
                 }
             }
             LangLists {
@@ -265,59 +255,16 @@ impl<'a> Lists<'a> {
                     title: config.title(lang),
                     alternates,
                     translation,
-                    share: share::list(config, lang, config.title(lang), &path, None),
+                    share: share::list(config, lang, config.title(lang), &path, Vec::new()),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 templates.render_file("home.html", &ctx, "the home page", file(&path))
             }
-            Output::Section(lang, name) => {
-                let lang = *lang;
-                let s = &config.sections[name];
-                let path = urls.section(lang, &s.path);
-                let other_path = urls.section(lang.other(), &s.path);
-                let (alternates, translation) = self.pair(lang, &path, &other_path);
-                let parts = ListParts {
-                    title: &s.label[&lang],
-                    tag: None,
-                    feed: urls.list_feed(&path),
-                    pages: self.records(&self.langs[lang.index()].sections[name]),
-                    alternates,
-                    translation,
-                    share: share::list(config, lang, &s.label[&lang], &path, None),
-                };
-                let ctx = extend(&self.bases[lang.index()], &parts);
-                let what = format!("section {name}");
-                templates.render_file("list.html", &ctx, &what, file(&path))
+            Output::Section(lang, name, n) => {
+                self.list_page(*lang, &Paged::Section(name.clone()), *n)
             }
-            Output::Tag(lang, slug) => {
-                let lang = *lang;
-                let Some(tag) = self.langs[lang.index()].tags.get(slug) else {
-                    return Some(Err(Diagnostic::error(format!(
-                        "no {lang} page has the tag `{slug}`"
-                    ))));
-                };
-                let other = lang.other();
-                let other_path = if self.langs[other.index()].tags.contains_key(slug) {
-                    urls.tag(other, slug)
-                } else {
-                    urls.tags(other)
-                };
-                let path = urls.tag(lang, slug);
-                let (alternates, translation) = self.pair(lang, &path, &other_path);
-                let tags = (self.tags_title(lang), urls.tags(lang));
-                let parts = ListParts {
-                    title: &tag.name,
-                    tag: Some(&tag.name),
-                    feed: urls.list_feed(&path),
-                    pages: self.records(&tag.pages),
-                    alternates,
-                    translation,
-                    share: share::list(config, lang, &tag.name, &path, Some(tags)),
-                };
-                let ctx = extend(&self.bases[lang.index()], &parts);
-                let what = format!("tag {}", tag.name);
-                templates.render_file("tag.html", &ctx, &what, file(&path))
-            }
+            Output::Tag(lang, slug, n) => self.list_page(*lang, &Paged::Tag(slug.clone()), *n),
+            Output::FirstPage(lang, list) => self.first_page(*lang, list),
             Output::SectionFeed(lang, name) => {
                 let s = &config.sections[name];
                 let idx = &self.langs[lang.index()].sections[name];
@@ -353,7 +300,7 @@ impl<'a> Lists<'a> {
                     title,
                     alternates,
                     translation,
-                    share: share::list(config, lang, title, &path, None),
+                    share: share::list(config, lang, title, &path, Vec::new()),
                 };
                 let ctx = extend(&self.bases[lang.index()], &parts);
                 templates.render_file("tags.html", &ctx, "the tag index", file(&path))
@@ -370,7 +317,7 @@ impl<'a> Lists<'a> {
                 "the 404 page",
                 "404.html".into(),
             ),
-            Output::Sitemap => Ok(OutputFile::text("sitemap.xml", sitemap(site))),
+            Output::Sitemap => Ok(OutputFile::text("sitemap.xml", self.sitemap())),
             Output::Robots => Ok(OutputFile::text(
                 "robots.txt",
                 format!(
@@ -450,79 +397,4 @@ impl<'a> Lists<'a> {
         }
         out
     }
-}
-
-/// A sitemap `<url>`: location, lastmod, (hreflang, href) alternates.
-type SitemapEntry = (String, Option<String>, Vec<(String, String)>);
-
-/// `sitemap.xml`: every page with `lastmod` and reciprocal hreflang alternates plus `x-default`.
-pub fn sitemap(site: &Site) -> String {
-    let config = &site.config;
-    let mut out = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
-    );
-    let mut entries: Vec<SitemapEntry> = Vec::new();
-    for (i, page) in site.pages.iter().enumerate() {
-        let mut alts = vec![(page.lang.code().to_string(), page.permalink(config))];
-        if let Some(t) = site.translations[i] {
-            alts.push((
-                site.pages[t].lang.code().to_string(),
-                site.pages[t].permalink(config),
-            ));
-        }
-        alts.sort();
-        let default = alts
-            .iter()
-            .find(|(l, _)| l == config.default_language.code())
-            .map(|(_, u)| u.clone());
-        if let Some(d) = default {
-            if alts.len() > 1 {
-                alts.push(("x-default".into(), d));
-            }
-        }
-        let lastmod = page.front.updated.map(|d| d.iso());
-        entries.push((page.permalink(config), lastmod, alts));
-    }
-    for lang in Lang::ALL {
-        let alts = vec![
-            ("en".to_string(), config.home_url(Lang::En)),
-            ("tr".to_string(), config.home_url(Lang::Tr)),
-            (
-                "x-default".to_string(),
-                config.home_url(config.default_language),
-            ),
-        ];
-        let latest = site
-            .pages
-            .iter()
-            .filter(|p| p.lang == lang)
-            .filter_map(|p| p.front.updated)
-            .max()
-            .map(|d| d.iso());
-        entries.push((config.home_url(lang), latest, alts));
-    }
-    entries.sort();
-    // Pushed piece by piece: a big site has thousands of entries.
-    for (loc, lastmod, alts) in entries {
-        out.push_str("  <url>\n    <loc>");
-        push_escaped(&mut out, &loc);
-        out.push_str("</loc>\n");
-        if let Some(m) = lastmod {
-            out.push_str("    <lastmod>");
-            out.push_str(&m);
-            out.push_str("</lastmod>\n");
-        }
-        if alts.len() > 1 {
-            for (l, u) in alts {
-                out.push_str("    <xhtml:link rel=\"alternate\" hreflang=\"");
-                out.push_str(&l);
-                out.push_str("\" href=\"");
-                push_escaped(&mut out, &u);
-                out.push_str("\"/>\n");
-            }
-        }
-        out.push_str("  </url>\n");
-    }
-    out.push_str("</urlset>\n");
-    out
 }

@@ -3,12 +3,46 @@
 //! compares the plan before an edit with the plan after it to know what to render again and what
 //! to remove.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+use crate::config::Config;
 use crate::content::slugify;
 use crate::i18n::Lang;
 use crate::site::Site;
 use crate::urls::twin;
+
+/// A list that runs over as many pages as its entries need.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Paged {
+    /// A section's, by its name in `sade.yaml`.
+    Section(String),
+    /// A tag's, by the tag's slug.
+    Tag(String),
+}
+
+impl Paged {
+    /// The URL path of its first page in `lang`: `/tr/blog/`, `/tr/tags/SLUG/`.
+    pub fn path(&self, config: &Config, lang: Lang) -> String {
+        match self {
+            Paged::Section(name) => config.urls.section(lang, &config.sections[name].path),
+            Paged::Tag(slug) => config.urls.tag(lang, slug),
+        }
+    }
+
+    /// Its entries per page.
+    pub fn per_page(&self, config: &Config) -> usize {
+        match self {
+            Paged::Section(name) => config.section_per_page(name),
+            Paged::Tag(_) => config.paginate,
+        }
+    }
+}
+
+/// How many pages a list of `entries` takes at `per_page` a page: one at least (an empty list
+/// still has its page).
+pub fn page_count(entries: usize, per_page: usize) -> usize {
+    entries.div_ceil(per_page.max(1)).max(1)
+}
 
 /// One output of the site, and so how it is rendered.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17,10 +51,13 @@ pub enum Output {
     Page(usize),
     /// A language's home (`home.html`).
     Home(Lang),
-    /// A section's list (`list.html`), by the section's name in `sade.yaml`.
-    Section(Lang, String),
-    /// One tag's list (`tag.html`), by the tag's slug.
-    Tag(Lang, String),
+    /// Page `n` (from 1) of a section's list (`list.html`), by the section's name in
+    /// `sade.yaml`.
+    Section(Lang, String, usize),
+    /// Page `n` (from 1) of one tag's list (`tag.html`), by the tag's slug.
+    Tag(Lang, String, usize),
+    /// `/LANG/…/page/1/` of a list of more than one page: a redirect to the list.
+    FirstPage(Lang, Paged),
     /// A language's tag index (`tags.html`).
     Tags(Lang),
     /// A language's Atom feed (it carries the newest pages' bodies).
@@ -87,10 +124,13 @@ impl Output {
                 vec![urls.file_of(path), urls.file_of(&twin(path))]
             }
             Output::Home(lang) => one(urls.home(*lang)),
-            Output::Section(lang, name) => {
-                one(urls.section(*lang, &site.config.sections[name].path))
+            Output::Section(lang, name, n) => {
+                one(urls.list_page(&urls.section(*lang, &site.config.sections[name].path), *n))
             }
-            Output::Tag(lang, slug) => one(urls.tag(*lang, slug)),
+            Output::Tag(lang, slug, n) => one(urls.list_page(&urls.tag(*lang, slug), *n)),
+            Output::FirstPage(lang, list) => {
+                one(urls.list_page_one(&list.path(&site.config, *lang)))
+            }
             Output::SectionFeed(lang, name) => {
                 one(urls.list_feed(&urls.section(*lang, &site.config.sections[name].path)))
             }
@@ -121,22 +161,46 @@ pub struct Plan(pub Vec<Output>);
 impl Plan {
     /// The plan of `site`, whose `static/` folder holds `statics` (output paths).
     pub fn of(site: &Site, statics: Vec<String>) -> Plan {
+        let config = &site.config;
         let mut out: Vec<Output> = (0..site.pages.len()).map(Output::Page).collect();
         for lang in Lang::ALL {
             out.push(Output::Home(lang));
-            for name in site.config.sections.keys() {
-                out.push(Output::Section(lang, name.clone()));
-                out.push(Output::SectionFeed(lang, name.clone()));
+            // Entries of each list, counted as the lists are made (a page with one tag written
+            // twice is listed once).
+            let mut sections: BTreeMap<&str, usize> =
+                config.sections.keys().map(|n| (n.as_str(), 0)).collect();
+            let mut tags: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+            for (i, page) in site.pages.iter().enumerate() {
+                if page.lang != lang {
+                    continue;
+                }
+                let section = page.front.section.as_deref();
+                if let Some(n) = section.and_then(|s| sections.get_mut(s)) {
+                    *n += 1;
+                }
+                for t in &page.front.tags {
+                    let (n, last) = tags.entry(slugify(t)).or_insert((0, usize::MAX));
+                    if *last != i {
+                        (*n, *last) = (*n + 1, i);
+                    }
+                }
             }
-            let slugs: BTreeSet<String> = site
-                .pages
-                .iter()
-                .filter(|p| p.lang == lang)
-                .flat_map(|p| p.front.tags.iter().map(|t| slugify(t)))
-                .collect();
-            for slug in slugs {
+            for (name, entries) in sections {
+                let pages = page_count(entries, config.section_per_page(name));
+                let list = Paged::Section(name.to_string());
+                out.extend((1..=pages).map(|n| Output::Section(lang, name.to_string(), n)));
+                if pages > 1 {
+                    out.push(Output::FirstPage(lang, list));
+                }
+                out.push(Output::SectionFeed(lang, name.to_string()));
+            }
+            for (slug, (entries, _)) in tags {
                 out.push(Output::TagFeed(lang, slug.clone()));
-                out.push(Output::Tag(lang, slug));
+                let pages = page_count(entries, config.paginate);
+                out.extend((1..=pages).map(|n| Output::Tag(lang, slug.clone(), n)));
+                if pages > 1 {
+                    out.push(Output::FirstPage(lang, Paged::Tag(slug)));
+                }
             }
             out.push(Output::Tags(lang));
         }

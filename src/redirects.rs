@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
+use crate::i18n::Lang;
 use crate::output::OutputFile;
 use crate::plan::{Output, Plan};
 use crate::render::extend;
@@ -55,17 +56,35 @@ pub fn page(
     alias: &str,
 ) -> Result<OutputFile, Diagnostic> {
     let page = &site.pages[i];
-    let parts = RedirectParts {
-        redirect: Redirect {
-            title: &page.front.title,
-            url: &page.path,
-            permalink: page.permalink(&site.config),
-            from: served(site, alias),
-        },
+    let redirect = Redirect {
+        title: &page.front.title,
+        url: &page.path,
+        permalink: page.permalink(&site.config),
+        from: served(site, alias),
     };
-    let ctx = extend(&bases[page.lang.index()], &parts);
     let what = format!("the alias {alias} of {}", page.source.path.display());
-    templates.render_file("redirect.html", &ctx, what, file_of(site, alias))
+    render(
+        templates,
+        bases,
+        page.lang,
+        redirect,
+        &what,
+        file_of(site, alias),
+    )
+}
+
+/// A redirect page of `lang` (`redirect.html`) into the output file `file`; `what` names it in
+/// errors.
+pub fn render(
+    templates: &Templates,
+    bases: &[tera::Context; 2],
+    lang: Lang,
+    redirect: Redirect,
+    what: &str,
+    file: String,
+) -> Result<OutputFile, Diagnostic> {
+    let ctx = extend(&bases[lang.index()], &RedirectParts { redirect });
+    templates.render_file("redirect.html", &ctx, what, file)
 }
 
 /// `_redirects`: a line `OLD NEW 301` per alias, both as served, sorted.

@@ -280,20 +280,21 @@ pub fn page(site: &Site, i: usize) -> Share<'_> {
 }
 
 /// The sharing metadata of a list of `lang` (a home, a section, a tag, the tag index) called
-/// `title`, at `path`; its trail goes from the home through `between` (a name and a path: the
-/// tag index, for a tag) to it. Each list has its counterpart in the other language.
+/// `title`, at `path`; its trail goes from the home through `between` (names and paths: the tag
+/// index, for a tag; the list's first page, for its later pages) to it. Each list has its
+/// counterpart in the other language.
 pub fn list<'a>(
     config: &'a Config,
     lang: Lang,
     title: &'a str,
     path: &str,
-    between: Option<(&'a str, String)>,
+    between: Vec<(&'a str, String)>,
 ) -> Share<'a> {
     let urls = &config.urls;
     let url = urls.absolute(path);
     let mut crumbs = vec![home(config, lang)];
     if path != urls.home(lang) {
-        crumbs.extend(between.map(|(name, path)| Crumb {
+        crumbs.extend(between.into_iter().map(|(name, path)| Crumb {
             name,
             url: urls.absolute(&path),
         }));
@@ -354,7 +355,7 @@ pub fn root(config: &Config) -> Share<'_> {
         "inLanguage": Lang::ALL.map(Lang::code),
     });
     // A list's metadata (the home's), at `/` and with the site as its JSON-LD.
-    let mut share = list(config, lang, title, &urls.home(lang), None);
+    let mut share = list(config, lang, title, &urls.home(lang), Vec::new());
     share.url = url;
     share.json_ld = script_json(&site);
     share

@@ -15,6 +15,9 @@ use crate::i18n::Lang;
 /// The folder of the tag lists in each language (`/tr/tags/`).
 pub const TAGS: &str = "tags";
 
+/// The folder of a list's further pages (`/tr/blog/page/2/`).
+pub const PAGE: &str = "page";
+
 /// The paths of a site whose base URL is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Urls {
@@ -135,6 +138,27 @@ impl Urls {
         [list, "atom.xml"].concat()
     }
 
+    /// Page `n` (from 1) of a list (a section's or a tag's) at `list`: the list itself for the
+    /// first, `/tr/blog/page/2/` for the others.
+    pub fn list_page(&self, list: &str, n: usize) -> String {
+        if n <= 1 {
+            return list.to_string();
+        }
+        let mut path = String::with_capacity(list.len() + 8);
+        path.push_str(list);
+        path.push_str(PAGE);
+        path.push('/');
+        path.push_str(&n.to_string());
+        path.push('/');
+        path
+    }
+
+    /// Where a list's first page would be if it were numbered like the others:
+    /// `/tr/blog/page/1/` (a redirect to the list).
+    pub fn list_page_one(&self, list: &str) -> String {
+        [list, PAGE, "/1/"].concat()
+    }
+
     /// A language's tag index: `/tr/tags/`.
     pub fn tags(&self, lang: Lang) -> String {
         [self.root.as_str(), lang.code(), "/", TAGS, "/"].concat()
@@ -218,6 +242,10 @@ mod tests {
         assert_eq!(u.feed(Lang::En), "/en/atom.xml");
         assert_eq!(u.tags(Lang::Tr), "/tr/tags/");
         assert_eq!(u.tag(Lang::Tr, "ag"), "/tr/tags/ag/");
+        assert_eq!(u.list_page("/tr/blog/", 1), "/tr/blog/");
+        assert_eq!(u.list_page("/tr/blog/", 2), "/tr/blog/page/2/");
+        assert_eq!(u.list_page("/tr/tags/ag/", 12), "/tr/tags/ag/page/12/");
+        assert_eq!(u.list_page_one("/tr/blog/"), "/tr/blog/page/1/");
         assert_eq!(u.top("sitemap.xml"), "/sitemap.xml");
         assert_eq!(u.file_of("/tr/x/"), "tr/x/index.html");
         assert_eq!(u.file_of("/"), "index.html");
@@ -243,6 +271,9 @@ mod tests {
             assert_eq!(u.file_of(&twin("/notes/en/x/")), "en/x/index.md");
             assert_eq!(u.file_of("/notes/"), "index.html");
             assert_eq!(u.file_of(&u.feed(Lang::Tr)), "tr/atom.xml");
+            let second = u.list_page(&u.section(Lang::En, "blog"), 2);
+            assert_eq!(second, "/notes/en/blog/page/2/");
+            assert_eq!(u.file_of(&second), "en/blog/page/2/index.html");
             assert_eq!(u.absolute("/notes/tr/"), "https://user.github.io/notes/tr/");
             assert_eq!(u.rooted("/en/x/#a"), "/notes/en/x/#a");
             for kept in ["x/", "../y/", "#a", "//cdn.example/x", "https://x.dev/", ""] {

@@ -30,7 +30,7 @@ From the root: [calc](/en/tools/calc/), [its anchor](/en/tools/calc/#it-starts-l
 << backoff_calculator(base=100ms, attempts=3) >>\n";
 
 /// The fixture site with the links page, its `base_url` set to `base_url` (the `url:` lines
-/// follow it).
+/// follow it), its lists one entry a page.
 fn site_at(base_url: &str) -> tempfile::TempDir {
     let site = common::fixture_site();
     std::fs::write(site.path().join("content/blog/links.en.md"), LINKS_PAGE).unwrap();
@@ -41,7 +41,11 @@ fn site_at(base_url: &str) -> tempfile::TempDir {
     );
     let config = site.path().join("sade.yaml");
     let yaml = std::fs::read_to_string(&config).unwrap();
-    std::fs::write(&config, yaml.replace("https://fixture.example", base_url)).unwrap();
+    // One entry a page, so that every list has pages to link (and a redirect at `page/1/`).
+    let yaml = yaml
+        .replace("https://fixture.example", base_url)
+        .replace("sections:", "paginate: 1\nsections:");
+    std::fs::write(&config, yaml).unwrap();
     for entry in walkdir::WalkDir::new(site.path().join("content")) {
         let entry = entry.unwrap();
         if entry.file_type().is_file() {
@@ -319,7 +323,23 @@ fn a_site_below_a_path_works_served_from_that_path() {
         "files stay at the top of public/, not under notes/"
     );
     let addr = serve_static(public.clone(), "/notes/");
-    let crawl = crawl(&addr, ORIGIN, "/notes/", &START);
+    // Redirects (a list's `page/1/`) are where no link goes: the crawl starts at them too.
+    let redirects: Vec<String> = served_paths(&public, "/notes/")
+        .into_iter()
+        .filter(|p| p.ends_with("/page/1/index.html"))
+        .map(|p| p.trim_end_matches("index.html").to_string())
+        .collect();
+    assert!(
+        redirects.contains(&"/notes/en/blog/page/1/".to_string()),
+        "{redirects:?}"
+    );
+    let start: Vec<&str> = START
+        .iter()
+        .copied()
+        .chain(redirects.iter().map(String::as_str))
+        .collect();
+    let crawl = crawl(&addr, ORIGIN, "/notes/", &start);
+    assert!(crawl.fetched.contains("/notes/en/blog/page/2/"));
     let html: BTreeSet<String> = served_paths(&public, "/notes/")
         .into_iter()
         .filter(|p| p.ends_with(".html"))

@@ -1,7 +1,7 @@
-//! Accessibility and validity of every page the bundled site builds, and of every page of the
-//! site `sade init` makes: axe-core in headless Chromium (light and dark, 1280 and 390 px wide)
-//! and the Nu HTML Checker (`vnu.jar`, the W3C's validator, on Java), with no violation and no
-//! error allowed.
+//! Accessibility and validity of every page the bundled site builds, of every page of the site
+//! `sade init` makes, and of that site with its lists over several pages: axe-core in headless
+//! Chromium (light and dark, 1280 and 390 px wide) and the Nu HTML Checker (`vnu.jar`, the W3C's
+//! validator, on Java), with no violation and no error allowed.
 //!
 //! Needs node, Debian's chromium, Java and `npm ci --prefix tests/browser` (axe-core, vnu-jar):
 //! without them `cargo test` lists each test as ignored with what is missing; under `CI` they
@@ -50,6 +50,9 @@ enum Site {
     Bundled,
     /// The site `sade init` makes, in a new folder.
     Init,
+    /// The same with two more posts (`sade new`, tagged like the first) and one entry a page
+    /// (`paginate: 1`): every list runs over pages, with its pager and `page/1/` redirect.
+    Paged,
 }
 
 /// The site built into a temporary folder (`public/` there).
@@ -58,23 +61,50 @@ fn built(site: Site) -> (tempfile::TempDir, PathBuf) {
     let out = dir.path().join("public");
     let root = match site {
         Site::Bundled => common::repo(),
-        Site::Init => {
+        Site::Init | Site::Paged => {
             let root = dir.path().join("site");
-            let made = Command::new(env!("CARGO_BIN_EXE_sade"))
-                .arg("init")
-                .arg(&root)
-                .output()
-                .unwrap();
-            assert!(
-                made.status.success(),
-                "{}",
-                String::from_utf8_lossy(&made.stderr)
-            );
+            let sade = |args: &[&str], at: &Path| {
+                let made = Command::new(env!("CARGO_BIN_EXE_sade"))
+                    .args(args)
+                    .current_dir(at)
+                    .output()
+                    .unwrap();
+                assert!(
+                    made.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&made.stderr)
+                );
+            };
+            sade(&["init", "site"], dir.path());
+            if matches!(site, Site::Paged) {
+                for post in ["second-post", "third-post"] {
+                    sade(&["new", &format!("blog/{post}")], &root);
+                    for lang in ["tr", "en"] {
+                        let path = root.join(format!("content/blog/{post}.{lang}.md"));
+                        let text = std::fs::read_to_string(&path).unwrap();
+                        let tagged = text.replacen("tags: []", "tags: [\"retry\"]", 1);
+                        std::fs::write(&path, tagged).unwrap();
+                    }
+                }
+                let config = root.join("sade.yaml");
+                let yaml = std::fs::read_to_string(&config).unwrap();
+                let paged = yaml.replacen("\nsections:", "\npaginate: 1\nsections:", 1);
+                assert_ne!(paged, yaml);
+                std::fs::write(&config, paged).unwrap();
+            }
             root
         }
     };
     let (code, stderr) = common::sade_build(&root, Some(&out));
     assert_eq!(code, Some(0), "sade build failed:\n{stderr}");
+    if matches!(site, Site::Paged) {
+        for page in [
+            "en/blog/page/3/index.html",
+            "tr/tags/retry/page/2/index.html",
+        ] {
+            assert!(out.join(page).is_file(), "no {page}");
+        }
+    }
     (dir, out)
 }
 
@@ -152,6 +182,14 @@ fn main() {
             "axe_finds_nothing_on_any_page_of_a_new_site",
             need(),
             || axe_finds_nothing_on_any_page(Site::Init),
+        ),
+        common::needing("every_page_of_a_paged_site_is_valid_html", need(), || {
+            every_page_is_valid_html(Site::Paged)
+        }),
+        common::needing(
+            "axe_finds_nothing_on_any_page_of_a_paged_site",
+            need(),
+            || axe_finds_nothing_on_any_page(Site::Paged),
         ),
     ]);
 }
