@@ -98,21 +98,14 @@ const KEYS: [&str; 7] = [
 ];
 
 /// Calculators with odds and a library: one page each, per language.
-const OUTCOMES: usize = 12;
+const OUTCOMES: usize = 18;
 const OUTCOME_KEYS: [&str; 5] = ["fail", "timeout", "deadline", "outage", "library"];
-const LIBRARIES: [&str; 11] = [
-    "none",
-    "grpc",
-    "aws-sdk",
-    "tenacity",
-    "python-backoff",
-    "cenkalti",
-    "p-retry",
-    "exponential-backoff",
-    "backon",
-    "polly",
-    "resilience4j",
-];
+/// `none` and every library's id.
+fn libraries() -> Vec<&'static str> {
+    let mut ids = vec!["none"];
+    ids.extend(sade::libraries::Library::ALL.map(sade::libraries::Library::id));
+    ids
+}
 
 /// A schedule with odds inputs (empty where not given) and a library, as form values. Every
 /// library is chosen once across the sets.
@@ -137,7 +130,8 @@ fn outcome_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
     } else {
         ["", "10s", "60s", "500ms"][pick(rng, 4)]
     });
-    set["library"] = json!(LIBRARIES[i % LIBRARIES.len()]);
+    let libraries = libraries();
+    set["library"] = json!(libraries[i % libraries.len()]);
     set
 }
 

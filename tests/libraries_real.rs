@@ -1,11 +1,13 @@
 //! sade's library models (SPEC §6) against the real libraries, wherever they install here:
-//! tenacity, backoff and botocore (Python, `pip install -r tests/libraries/requirements.txt`,
-//! into `tests/libraries/.venv` or the `python3` on the path), p-retry and exponential-backoff
-//! (`npm ci --prefix tests/libraries`), cenkalti/backoff (Debian's
-//! golang-github-cenkalti-backoff-dev with Debian's Go), resilience4j (its `IntervalFunction.java`
-//! at the v2.4.0 tag, in `tests/libraries/resilience4j/` with its licence, compiled with Debian's
-//! Java; resilience4j's jars are on Maven Central, which this machine cannot reach) and backon (a
-//! dev-dependency, in process). gRPC and Polly are transcribed from their sources, not run.
+//! tenacity, backoff, botocore, urllib3 (with requests), google-api-core, stamina and grpcio
+//! (Python, `pip install -r tests/libraries/requirements.txt`, into `tests/libraries/.venv` or the
+//! `python3` on the path), p-retry, exponential-backoff, got and axios-retry (`npm ci --prefix
+//! tests/libraries`), cenkalti/backoff and hashicorp/go-retryablehttp (Debian's
+//! golang-github-cenkalti-backoff-dev and golang-github-hashicorp-go-retryablehttp-dev with
+//! Debian's Go), resilience4j (its `IntervalFunction.java` at the v2.4.0 tag, in
+//! `tests/libraries/resilience4j/` with its licence, compiled with Debian's Java; resilience4j's
+//! jars are on Maven Central, which this machine cannot reach) and backon (a dev-dependency, in
+//! process). gRPC (grpc-go) and Polly are transcribed from their sources, not run.
 //!
 //! For each library, 20 parameter sets × 10 000 draws per retry of the library's own delay code
 //! (seeded, so a run is the same every time), checked against the model of the same numbers:
@@ -15,9 +17,15 @@
 //! function as the snippet writes it, and its `maxAttempts`; Rust's builder is compiled into this
 //! file and compared with the snippet's text) and its delays get the same checks, on fewer draws.
 //!
+//! gRPC C-core is timed, not drawn: grpcio's own retries against a local server that fails every
+//! call, the gaps between the attempts it receives less the measured time an attempt takes to
+//! fail and the next to arrive (tests/libraries_real/clients.rs says what slack that needs).
+//!
 //! Nothing is installed here: a missing tool or package is a visible notice and a skipped test,
 //! or a failure when `CI` is set (.ci/run installs them).
 
+#[path = "libraries_real/clients.rs"]
+mod clients;
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -335,6 +343,12 @@ fn python_job(library: Library, package: &str, tolerance: impl Fn(&Model) -> f64
     );
 }
 
+/// The axios release axios-retry's snippet runs with (tests/libraries/package.json).
+const AXIOS: &str = "1.21.1";
+
+/// The requests release urllib3's snippet runs with (tests/libraries/requirements.txt).
+const REQUESTS: &str = "2.34.2";
+
 /// Python computes in seconds with `pow`; sade in milliseconds by repeated multiplication.
 fn float_tolerance(m: &Model) -> f64 {
     m.totals.worst_ms * 1e-12
@@ -350,6 +364,18 @@ fn python_backoff_matches_its_model() {
 
 fn botocore_matches_the_aws_sdk_model() {
     python_job(Library::AwsSdk, "botocore", float_tolerance);
+}
+
+fn urllib3_matches_its_model() {
+    python_job(Library::Urllib3, "urllib3", float_tolerance);
+}
+
+fn google_api_core_matches_its_model() {
+    python_job(Library::GoogleApiCore, "google-api-core", float_tolerance);
+}
+
+fn stamina_matches_its_model() {
+    python_job(Library::Stamina, "stamina", float_tolerance);
 }
 
 // ---- Node -----------------------------------------------------------------------------------
@@ -418,6 +444,14 @@ fn p_retry_matches_its_model() {
 
 fn exponential_backoff_matches_its_model() {
     node_job(Library::ExponentialBackoff);
+}
+
+fn got_matches_its_model() {
+    node_job(Library::Got);
+}
+
+fn axios_retry_matches_its_model() {
+    node_job(Library::AxiosRetry);
 }
 
 // ---- Go: cenkalti/backoff -------------------------------------------------------------------
@@ -763,6 +797,25 @@ fn main() {
             botocore_matches_the_aws_sdk_model,
         ),
         common::needing(
+            "urllib3_matches_its_model",
+            [
+                python(Library::Urllib3),
+                python_missing("requests", REQUESTS),
+            ]
+            .concat(),
+            urllib3_matches_its_model,
+        ),
+        common::needing(
+            "google_api_core_matches_its_model",
+            python(Library::GoogleApiCore),
+            google_api_core_matches_its_model,
+        ),
+        common::needing(
+            "stamina_matches_its_model",
+            python(Library::Stamina),
+            stamina_matches_its_model,
+        ),
+        common::needing(
             "p_retry_matches_its_model",
             node(Library::PRetry),
             p_retry_matches_its_model,
@@ -771,6 +824,26 @@ fn main() {
             "exponential_backoff_matches_its_model",
             node(Library::ExponentialBackoff),
             exponential_backoff_matches_its_model,
+        ),
+        common::needing(
+            "got_matches_its_model",
+            node(Library::Got),
+            got_matches_its_model,
+        ),
+        common::needing(
+            "axios_retry_matches_its_model",
+            [node(Library::AxiosRetry), node_missing("axios", AXIOS)].concat(),
+            axios_retry_matches_its_model,
+        ),
+        common::needing(
+            "go_retryablehttp_matches_its_model",
+            clients::retryablehttp_missing(),
+            clients::go_retryablehttp_matches_its_model,
+        ),
+        common::needing(
+            "grpc_core_matches_its_model",
+            python_missing("grpcio", Library::GrpcCore.package().1),
+            clients::grpc_core_matches_its_model,
         ),
         common::needing(
             "cenkalti_matches_its_model",

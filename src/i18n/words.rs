@@ -357,6 +357,9 @@ pub struct LibraryWords {
     pub notes: &'static str,
     /// Its snippet.
     pub code: &'static str,
+    /// The pickers' groups, in [`crate::libraries::Group::ALL`]'s order: HTTP clients, cloud
+    /// SDKs, RPC, general-purpose retry libraries.
+    pub groups: [&'static str; 4],
 }
 
 /// Words of the fleet under load (SPEC §8): `sade calc --demand …`, `backoff_recovery` and

@@ -170,13 +170,7 @@ pub(super) fn plan(input: &Input) -> Plan {
         num(input.factor)
     );
     Plan {
-        config: vec![
-            ("maxAttempts", json!(max_attempts)),
-            ("initialBackoff", json!(initial_s)),
-            ("maxBackoff", json!(max_s)),
-            ("backoffMultiplier", jnum(input.factor)),
-            ("retryableStatusCodes", json!(["UNAVAILABLE"])),
-        ],
+        config: retry_policy(max_attempts, &initial_s, &max_s, input.factor),
         notes,
         snippet: Snippet {
             language: "go",
@@ -185,4 +179,20 @@ pub(super) fn plan(input: &Input) -> Plan {
         formula: Box::new(Grpc { cur }),
         unit_ms: 1e-6,
     }
+}
+
+/// A service config's `retryPolicy`, in its own names (grpc-go and the C core read the same).
+pub(super) fn retry_policy(
+    max_attempts: usize,
+    initial: &str,
+    max: &str,
+    factor: f64,
+) -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        ("maxAttempts", json!(max_attempts)),
+        ("initialBackoff", json!(initial)),
+        ("maxBackoff", json!(max)),
+        ("backoffMultiplier", jnum(factor)),
+        ("retryableStatusCodes", json!(["UNAVAILABLE"])),
+    ]
 }

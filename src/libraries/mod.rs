@@ -23,8 +23,6 @@
 //! of the browser get the same bits. The two agree to a few units in the last place, which moves
 //! no delay by more than a nanosecond; the real-library tests allow for that.
 
-use std::fmt;
-
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde_json::Value;
@@ -34,166 +32,29 @@ use crate::backoff::{unit_draw, Params};
 use math::{js_round, mean_floor, mean_min_floor, to_ns};
 
 mod aws_sdk;
+mod axios_retry;
 mod backon;
 mod cenkalti;
 mod exponential_backoff;
+mod go_retryablehttp;
+mod google_api_core;
+mod got;
 mod grpc;
+mod grpc_core;
+mod library;
 mod math;
 mod p_retry;
 mod polly;
 mod python_backoff;
 pub mod report;
 mod resilience4j;
+mod shared;
 mod snippet;
+mod stamina;
 mod tenacity;
+mod urllib3;
 
-/// A retry library sade models. The discriminant is the index `i` of SPEC §6's table, which
-/// picks the sample stream `(16 + i) × 2³² + client`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Library {
-    /// gRPC's retry policy (gRFC A6), as grpc-go implements it.
-    Grpc = 0,
-    /// The AWS SDKs' standard retry mode, as botocore implements it.
-    AwsSdk = 1,
-    /// Python tenacity, `wait_random_exponential`.
-    Tenacity = 2,
-    /// Python backoff, `expo` with `full_jitter`.
-    PythonBackoff = 3,
-    /// Go cenkalti/backoff, `ExponentialBackOff`.
-    Cenkalti = 4,
-    /// Node p-retry with `randomize`.
-    PRetry = 5,
-    /// Node exponential-backoff with `jitter: "full"`.
-    ExponentialBackoff = 6,
-    /// Rust backon, `ExponentialBuilder` with jitter.
-    Backon = 7,
-    /// .NET Polly v8, exponential backoff with jitter.
-    Polly = 8,
-    /// Java resilience4j, `IntervalFunction.ofExponentialRandomBackoff`.
-    Resilience4j = 9,
-}
-
-impl Library {
-    /// Every library, in SPEC §6's order.
-    pub const ALL: [Library; 10] = [
-        Library::Grpc,
-        Library::AwsSdk,
-        Library::Tenacity,
-        Library::PythonBackoff,
-        Library::Cenkalti,
-        Library::PRetry,
-        Library::ExponentialBackoff,
-        Library::Backon,
-        Library::Polly,
-        Library::Resilience4j,
-    ];
-
-    /// The id used in flags, shortcodes and JSON (`grpc`, `aws-sdk`, ...).
-    pub fn id(self) -> &'static str {
-        match self {
-            Library::Grpc => "grpc",
-            Library::AwsSdk => "aws-sdk",
-            Library::Tenacity => "tenacity",
-            Library::PythonBackoff => "python-backoff",
-            Library::Cenkalti => "cenkalti",
-            Library::PRetry => "p-retry",
-            Library::ExponentialBackoff => "exponential-backoff",
-            Library::Backon => "backon",
-            Library::Polly => "polly",
-            Library::Resilience4j => "resilience4j",
-        }
-    }
-
-    /// The library with this id, if any.
-    pub fn from_id(id: &str) -> Option<Library> {
-        Library::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    /// Its name for people (`gRPC`, `AWS SDKs`, `cenkalti/backoff`, ...).
-    pub fn label(self) -> &'static str {
-        match self {
-            Library::Grpc => "gRPC",
-            Library::AwsSdk => "AWS SDKs",
-            Library::Tenacity => "tenacity",
-            Library::PythonBackoff => "backoff (Python)",
-            Library::Cenkalti => "cenkalti/backoff",
-            Library::PRetry => "p-retry",
-            Library::ExponentialBackoff => "exponential-backoff",
-            Library::Backon => "backon",
-            Library::Polly => "Polly",
-            Library::Resilience4j => "resilience4j",
-        }
-    }
-
-    /// The package whose code was read and the version it was checked against
-    /// (`grpc-go 1.83.1`, `botocore 1.44.8`, ...).
-    pub fn package(self) -> (&'static str, &'static str) {
-        match self {
-            Library::Grpc => ("grpc-go", grpc::VERSION),
-            Library::AwsSdk => ("botocore", aws_sdk::VERSION),
-            Library::Tenacity => ("tenacity", tenacity::VERSION),
-            Library::PythonBackoff => ("backoff", python_backoff::VERSION),
-            Library::Cenkalti => ("github.com/cenkalti/backoff/v4", cenkalti::VERSION),
-            Library::PRetry => ("p-retry", p_retry::VERSION),
-            Library::ExponentialBackoff => ("exponential-backoff", exponential_backoff::VERSION),
-            Library::Backon => ("backon", backon::VERSION),
-            Library::Polly => ("Polly.Core", polly::VERSION),
-            Library::Resilience4j => ("resilience4j-core", resilience4j::VERSION),
-        }
-    }
-
-    /// The ChaCha stream of `client` for this library: `(16 + i) × 2³² + client`.
-    pub fn stream(self, client: u32) -> u64 {
-        ((16 + self as u64) << 32) + u64::from(client)
-    }
-
-    /// Every id, comma-separated (for messages).
-    pub fn ids() -> String {
-        Library::ALL.map(Library::id).join(", ")
-    }
-}
-
-impl fmt::Display for Library {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// An unknown library id, with the closest known one if it looks like a typo.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("unknown library `{id}`{}; use all, or a comma list of {}", .suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default(), Library::ids())]
-pub struct UnknownLibrary {
-    /// What was written.
-    pub id: String,
-    /// The closest id, if close enough.
-    pub suggestion: Option<&'static str>,
-}
-
-impl UnknownLibrary {
-    /// The error for `id`, with a "did you mean" when one is close.
-    pub fn new(id: &str) -> UnknownLibrary {
-        UnknownLibrary {
-            id: id.to_string(),
-            suggestion: crate::diagnostic::closest(id, Library::ALL.map(Library::id)),
-        }
-    }
-}
-
-/// Parses `all` or `ID[,ID…]`, in the order written, without repeats.
-pub fn parse_list(text: &str) -> Result<Vec<Library>, UnknownLibrary> {
-    if text.trim() == "all" {
-        return Ok(Library::ALL.to_vec());
-    }
-    let mut out = Vec::new();
-    for id in text.split(',') {
-        let id = id.trim();
-        let library = Library::from_id(id).ok_or_else(|| UnknownLibrary::new(id))?;
-        if !out.contains(&library) {
-            out.push(library);
-        }
-    }
-    Ok(out)
-}
+pub use library::{parse_list, Group, Library, UnknownLibrary};
 
 /// A plain-language remark, in both languages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,6 +138,16 @@ pub enum Dist {
         /// Largest value (`f64::INFINITY` for none).
         cap: f64,
     },
+    /// `min(X, cap)` with `X` uniform on `[lo, hi)`: a continuous part and, when `cap < hi`, an
+    /// atom at `cap`.
+    Capped {
+        /// Lower end of `X`.
+        lo: f64,
+        /// Upper end of `X`.
+        hi: f64,
+        /// The cap.
+        cap: f64,
+    },
 }
 
 impl Dist {
@@ -320,6 +191,16 @@ impl Dist {
                     share(x.floor() + 1.0, lo, hi)
                 };
                 (below, at_most)
+            }
+            Dist::Capped { lo, hi, cap } => {
+                let p = share(x, lo, hi);
+                if x < cap {
+                    (p, p)
+                } else if x == cap {
+                    (p, 1.0)
+                } else {
+                    (1.0, 1.0)
+                }
             }
         }
     }
@@ -464,9 +345,9 @@ pub fn model(library: Library, params: &Params) -> Model {
     model_of(library, &Input::from_params(params))
 }
 
-/// The model of `library` for `input` (which must satisfy SPEC §1's rules).
-pub fn model_of(library: Library, input: &Input) -> Model {
-    let plan = match library {
+/// What `library`'s module makes of `input`.
+fn plan(library: Library, input: &Input) -> Plan {
+    match library {
         Library::Grpc => grpc::plan(input),
         Library::AwsSdk => aws_sdk::plan(input),
         Library::Tenacity => tenacity::plan(input),
@@ -477,7 +358,19 @@ pub fn model_of(library: Library, input: &Input) -> Model {
         Library::Backon => backon::plan(input),
         Library::Polly => polly::plan(input),
         Library::Resilience4j => resilience4j::plan(input),
-    };
+        Library::Urllib3 => urllib3::plan(input),
+        Library::GoogleApiCore => google_api_core::plan(input),
+        Library::Stamina => stamina::plan(input),
+        Library::Got => got::plan(input),
+        Library::AxiosRetry => axios_retry::plan(input),
+        Library::GoRetryablehttp => go_retryablehttp::plan(input),
+        Library::GrpcCore => grpc_core::plan(input),
+    }
+}
+
+/// The model of `library` for `input` (which must satisfy SPEC §1's rules).
+pub fn model_of(library: Library, input: &Input) -> Model {
+    let plan = plan(library, input);
     let f = plan.formula.as_ref();
     let n = f.retries();
     let mut units = vec![0.0; n];
@@ -507,7 +400,7 @@ pub fn model_of(library: Library, input: &Input) -> Model {
         mean_is_estimate,
     };
     let dists = (0..n).map(|k| f.dist(k)).collect();
-    let (version, source) = library_source(library);
+    let (version, source) = library.source();
     Model {
         library,
         version,
@@ -519,22 +412,6 @@ pub fn model_of(library: Library, input: &Input) -> Model {
         snippet: plan.snippet,
         dists,
         unit_ms: plan.unit_ms,
-    }
-}
-
-/// The pinned version and the formula's file at that tag.
-fn library_source(library: Library) -> (&'static str, &'static str) {
-    match library {
-        Library::Grpc => (grpc::VERSION, grpc::SOURCE),
-        Library::AwsSdk => (aws_sdk::VERSION, aws_sdk::SOURCE),
-        Library::Tenacity => (tenacity::VERSION, tenacity::SOURCE),
-        Library::PythonBackoff => (python_backoff::VERSION, python_backoff::SOURCE),
-        Library::Cenkalti => (cenkalti::VERSION, cenkalti::SOURCE),
-        Library::PRetry => (p_retry::VERSION, p_retry::SOURCE),
-        Library::ExponentialBackoff => (exponential_backoff::VERSION, exponential_backoff::SOURCE),
-        Library::Backon => (backon::VERSION, backon::SOURCE),
-        Library::Polly => (polly::VERSION, polly::SOURCE),
-        Library::Resilience4j => (resilience4j::VERSION, resilience4j::SOURCE),
     }
 }
 

@@ -32,7 +32,7 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 
 #[test]
 fn ids_streams_and_lists() {
-    assert_eq!(Library::ALL.len(), 10);
+    assert_eq!(Library::ALL.len(), 17);
     for (i, l) in Library::ALL.into_iter().enumerate() {
         assert_eq!(Library::from_id(l.id()), Some(l));
         assert_eq!(l.stream(3), ((16 + i as u64) << 32) + 3);
@@ -348,7 +348,7 @@ fn distributions() {
 }
 
 #[test]
-fn the_issue_command_lists_ten_complete_models() {
+fn the_issue_command_lists_seventeen_complete_models() {
     let params = crate::backoff::Params::builder(crate::backoff::Delay::from_ms(100.0).unwrap())
         .cap(crate::backoff::Delay::from_ms(30_000.0))
         .attempts(6)
@@ -384,19 +384,7 @@ fn check_clients(m: &Model, input: &Input) -> Result<(), String> {
 }
 
 fn plan_formula(library: Library, input: &Input) -> Box<dyn Formula> {
-    match library {
-        Library::Grpc => grpc::plan(input),
-        Library::AwsSdk => aws_sdk::plan(input),
-        Library::Tenacity => tenacity::plan(input),
-        Library::PythonBackoff => python_backoff::plan(input),
-        Library::Cenkalti => cenkalti::plan(input),
-        Library::PRetry => p_retry::plan(input),
-        Library::ExponentialBackoff => exponential_backoff::plan(input),
-        Library::Backon => backon::plan(input),
-        Library::Polly => polly::plan(input),
-        Library::Resilience4j => resilience4j::plan(input),
-    }
-    .formula
+    plan(library, input).formula
 }
 
 proptest::proptest! {
@@ -437,3 +425,5 @@ proptest::proptest! {
         }
     }
 }
+
+mod clients;

@@ -23,7 +23,7 @@ use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Plac
 use crate::backoff::{defaults, limits, Delay, Strategy};
 use crate::html::push_escaped;
 use crate::i18n::{strategy_label, Lang, Words};
-use crate::libraries::Library;
+use crate::libraries::{Group, Library};
 use crate::odds::{Inputs, Odds};
 
 /// The `backoff_calculator` shortcode.
@@ -33,7 +33,7 @@ pub struct BackoffCalculator(
 );
 
 /// Every library id, and `none`.
-const LIBRARY_CHOICES: [Cow<'static, str>; 11] = [
+const LIBRARY_CHOICES: [Cow<'static, str>; 18] = [
     Cow::Borrowed("none"),
     Cow::Borrowed("grpc"),
     Cow::Borrowed("aws-sdk"),
@@ -45,6 +45,13 @@ const LIBRARY_CHOICES: [Cow<'static, str>; 11] = [
     Cow::Borrowed("backon"),
     Cow::Borrowed("polly"),
     Cow::Borrowed("resilience4j"),
+    Cow::Borrowed("urllib3"),
+    Cow::Borrowed("google-api-core"),
+    Cow::Borrowed("stamina"),
+    Cow::Borrowed("got"),
+    Cow::Borrowed("axios-retry"),
+    Cow::Borrowed("go-retryablehttp"),
+    Cow::Borrowed("grpc-core"),
 ];
 
 /// The schedule's, the odds', the library's and the "Will it come back?" section's arguments.
@@ -228,6 +235,20 @@ pub(super) fn select(
     options: &[(&str, &str)],
     selected: &str,
 ) {
+    select_grouped(out, name, label, &[(None, options.to_vec())], selected);
+}
+
+/// Options of a `<select>` under an `<optgroup>` label, or under none: (value, label) each.
+type OptionGroup<'a> = (Option<&'a str>, Vec<(&'a str, &'a str)>);
+
+/// A labelled `<select>` whose options come in groups, with `selected` chosen.
+pub(super) fn select_grouped(
+    out: &mut String,
+    name: &str,
+    label: &str,
+    groups: &[OptionGroup],
+    selected: &str,
+) {
     out.push_str("<div class=\"field field-");
     out.push_str(name);
     out.push_str("\"><label for=\"bc-");
@@ -241,17 +262,28 @@ pub(super) fn select(
     out.push_str("\" aria-describedby=\"bc-");
     out.push_str(name);
     out.push_str("-error\">");
-    let known = options.iter().any(|(v, _)| *v == selected);
-    for (value, text) in options {
-        out.push_str("<option value=\"");
-        push_escaped(out, value);
-        out.push('"');
-        if *value == selected {
-            out.push_str(" selected");
+    let mut known = false;
+    for (group, options) in groups {
+        if let Some(g) = group {
+            out.push_str("<optgroup label=\"");
+            push_escaped(out, g);
+            out.push_str("\">");
         }
-        out.push('>');
-        push_escaped(out, text);
-        out.push_str("</option>");
+        for (value, text) in options {
+            out.push_str("<option value=\"");
+            push_escaped(out, value);
+            out.push('"');
+            if *value == selected {
+                known = true;
+                out.push_str(" selected");
+            }
+            out.push('>');
+            push_escaped(out, text);
+            out.push_str("</option>");
+        }
+        if group.is_some() {
+            out.push_str("</optgroup>");
+        }
     }
     if !known {
         out.push_str("<option value=\"");
@@ -428,9 +460,16 @@ impl Shortcode for BackoffCalculator {
         ] {
             field.push(&mut html);
         }
-        let mut libraries: Vec<(&str, &str)> = vec![("none", f.no_library)];
-        libraries.extend(Library::ALL.map(|l| (l.id(), l.label())));
-        select(&mut html, "library", f.library, &libraries, library);
+        // None first, then the libraries by group (HTTP clients, cloud SDKs, RPC, general).
+        let mut libraries = vec![(None, vec![("none", f.no_library)])];
+        let groups = lang.words().libraries.groups;
+        libraries.extend(Group::ALL.into_iter().zip(groups).map(|(g, name)| {
+            (
+                Some(name),
+                g.libraries().map(|l| (l.id(), l.label())).collect(),
+            )
+        }));
+        select_grouped(&mut html, "library", f.library, &libraries, library);
         html.push_str("</div>\n</fieldset>\n");
         let load = super::calculator_recovery::compute(args, &p, &self.1, ctx.timings)?;
         if load.is_some() {
@@ -515,5 +554,17 @@ impl Shortcode for BackoffCalculator {
             html.push_str(".js\" defer></script>\n");
         }
         Ok(Expansion { html, markdown })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_library_choices_are_none_and_every_library() {
+        let ids: Vec<&str> = LIBRARY_CHOICES.iter().map(|c| c.as_ref()).collect();
+        assert_eq!(ids[0], "none");
+        assert_eq!(ids[1..], Library::ALL.map(Library::id));
     }
 }

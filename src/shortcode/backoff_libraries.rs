@@ -48,11 +48,14 @@ impl Shortcode for BackoffLibraries {
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let params = params(args, "attempts")?;
-        let models: Vec<Model> = args
+        // By group (HTTP clients, cloud SDKs, RPC, general-purpose), in the order written within
+        // each.
+        let mut models: Vec<Model> = args
             .libraries("libraries")?
             .iter()
             .map(|&l| model(l, &params))
             .collect();
+        models.sort_by_key(|m| m.library.group());
         let caption = describe_params(&params, ctx.lang);
         let (html, markdown) = render(&models, &caption, ctx.lang, Snippets::Highlighted);
         Ok(Expansion { html, markdown })
@@ -95,7 +98,7 @@ pub(super) fn render(
     let _ = write!(
         h,
         "</caption>\n<thead>\n<tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
-         <th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr>\n</thead>\n<tbody>\n",
+         <th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr>\n</thead>\n",
         w.library, w.per_retry, w.worst, w.mean
     );
     let _ = write!(
@@ -103,8 +106,29 @@ pub(super) fn render(
         "{caption}\n\n| {} | {} | {} | {} |\n|---|---|---|---|\n",
         w.library, w.per_retry, w.worst, w.mean
     );
+    // Several groups: a body and a heading for each; one group: one body, no heading.
+    let grouped = models
+        .windows(2)
+        .any(|w| w[0].library.group() != w[1].library.group());
+    let mut group = None;
     for m in models {
         let (package, version) = m.library.package();
+        if group != Some(m.library.group()) {
+            if group.is_some() {
+                h.push_str("</tbody>\n");
+            }
+            h.push_str("<tbody>\n");
+            group = Some(m.library.group());
+            if grouped {
+                let name = w.groups[m.library.group() as usize];
+                h.push_str(
+                    "<tr class=\"backoff-libraries-group\"><th scope=\"rowgroup\" colspan=\"4\">",
+                );
+                push_escaped(&mut h, name);
+                h.push_str("</th></tr>\n");
+                let _ = writeln!(md, "| **{name}** | | | |");
+            }
+        }
         h.push_str("<tr><th scope=\"row\">");
         push_escaped(&mut h, m.library.label());
         let _ = write!(h, "<br><small><a href=\"{}\">", m.source);
@@ -151,7 +175,10 @@ pub(super) fn render(
         h.push_str("</td></tr>\n");
         md.push_str(" |\n");
     }
-    h.push_str("</tbody>\n</table>\n</div>\n</figure>\n");
+    if group.is_some() {
+        h.push_str("</tbody>\n");
+    }
+    h.push_str("</table>\n</div>\n</figure>\n");
     for m in models {
         h.push_str("<details class=\"backoff-library\">\n<summary>");
         push_escaped(&mut h, m.library.label());

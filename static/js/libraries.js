@@ -1,7 +1,7 @@
 /*!
  * sade — retry-library models for the browser (SPEC §6).
  *
- * What ten real retry libraries do with the calculator's base, factor, cap and attempts: the
+ * What seventeen real retry libraries do with the calculator's base, factor, cap and attempts: the
  * same models as sade's Rust engine (src/libraries/), to the last bit — rows, totals, seeded
  * samples, config, notes in both languages and snippets — so `models(params, "all")` equals
  * the "libraries" array of `sade calc --library all --json`. Each library's formula, version and
@@ -30,9 +30,14 @@
   "use strict";
 
   var IDS = ["grpc", "aws-sdk", "tenacity", "python-backoff", "cenkalti", "p-retry",
-    "exponential-backoff", "backon", "polly", "resilience4j"];
+    "exponential-backoff", "backon", "polly", "resilience4j", "urllib3", "google-api-core",
+    "stamina", "got", "axios-retry", "go-retryablehttp", "grpc-core"];
   var LABELS = ["gRPC", "AWS SDKs", "tenacity", "backoff (Python)", "cenkalti/backoff", "p-retry",
-    "exponential-backoff", "backon", "Polly", "resilience4j"];
+    "exponential-backoff", "backon", "Polly", "resilience4j", "urllib3 (requests)",
+    "Google Cloud (Python)", "stamina", "got", "axios-retry", "go-retryablehttp", "gRPC C-core"];
+  // The pickers' groups (src/libraries/library.rs): HTTP clients, cloud SDKs, RPC, general.
+  var GROUPS = ["rpc", "cloud", "general", "general", "general", "general", "general", "general",
+    "general", "general", "http", "cloud", "general", "http", "http", "http", "rpc"];
   var SIMULATED_CLIENTS = 10000;
   var U_MAX = 1 - 1 / 9007199254740992;
   var TWO_63 = 9223372036854775808;
@@ -169,6 +174,12 @@
     };
   }
 
+  /** A service config's retryPolicy (grpc-go and the C core read the same). */
+  function retryPolicy(maxAttempts, initial, max, factor) {
+    return [["maxAttempts", maxAttempts], ["initialBackoff", initial], ["maxBackoff", max],
+      ["backoffMultiplier", factor], ["retryableStatusCodes", ["UNAVAILABLE"]]];
+  }
+
   function grpc(p) {
     var MAX_RETRIES = 4;
     var retries = Math.min(p.attempts, MAX_RETRIES);
@@ -222,8 +233,7 @@
       "}`),\n" +
       ")\n";
     return {
-      config: [["maxAttempts", maxAttempts], ["initialBackoff", initialS], ["maxBackoff", maxS],
-        ["backoffMultiplier", p.factor], ["retryableStatusCodes", ["UNAVAILABLE"]]],
+      config: retryPolicy(maxAttempts, initialS, maxS, p.factor),
       notes: notes,
       snippet: { language: "go", code: code },
       formula: {
@@ -819,8 +829,9 @@
   }
 
   var PLANS = [grpc, awsSdk, tenacity, pythonBackoff, cenkalti, pRetry, exponentialBackoff, backon,
-    polly, resilience4j];
-  var VERSIONS = ["1.83.1", "1.44.8", "9.1.4", "2.2.1", "4.1.3", "7.0.0", "3.1.2", "1.5.2", "8.7.0", "2.4.0"];
+    polly, resilience4j, urllib3, googleApiCore, stamina, got, axiosRetry, goRetryablehttp, grpcCore];
+  var VERSIONS = ["1.83.1", "1.44.8", "9.1.4", "2.2.1", "4.1.3", "7.0.0", "3.1.2", "1.5.2", "8.7.0", "2.4.0",
+    "2.8.0", "2.44.0", "26.1.0", "14.6.6", "4.5.0", "0.7.1", "1.85.3"];
   var SOURCES = [
     "https://github.com/grpc/grpc-go/blob/v1.83.1/stream.go",
     "https://github.com/boto/botocore/blob/1.44.8/botocore/retries/standard.py",
@@ -832,7 +843,378 @@
     "https://github.com/Xuanwo/backon/blob/v1.5.2/backon/src/backoff/exponential.rs",
     "https://github.com/App-vNext/Polly/blob/8.7.0/src/Polly.Core/Retry/RetryHelper.cs",
     "https://github.com/resilience4j/resilience4j/blob/v2.4.0/resilience4j-core/src/main/java/io/github/resilience4j/core/IntervalFunction.java",
+    "https://github.com/urllib3/urllib3/blob/2.8.0/src/urllib3/util/retry.py",
+    "https://github.com/googleapis/python-api-core/blob/v2.44.0/google/api_core/retry/retry_base.py",
+    "https://github.com/hynek/stamina/blob/26.1.0/src/stamina/_core.py",
+    "https://github.com/sindresorhus/got/blob/v14.6.6/source/core/calculate-retry-delay.ts",
+    "https://github.com/softonic/axios-retry/blob/v4.5.0/src/index.ts",
+    "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.1/client.go",
+    "https://github.com/grpc/grpc/blob/v1.85.3/src/core/util/backoff.cc",
   ];
+
+  // ---------------------------------------------------------------------------------------
+  // HTTP clients, Google's cloud clients, stamina and gRPC's C core (src/libraries/urllib3.rs,
+  // google_api_core.rs, stamina.rs, got.rs, axios_retry.rs, go_retryablehttp.rs, grpc_core.rs).
+
+  function fixed(waits) {
+    return {
+      retries: waits.length,
+      delays: function () { return waits.slice(); },
+      range: function (k) { return [waits[k], waits[k]]; },
+      mean: function (k) { return waits[k]; },
+    };
+  }
+
+  function fixedFactor(factor) {
+    if (factor === 2) return null;
+    return note("The factor is fixed at 2: your factor, " + B.formatNumber(factor, 6, "en") + ", is not used.",
+      "Katsayı 2'ye sabittir: sizin katsayınız (" + B.formatNumber(factor, 6, "tr") + ") kullanılmaz.");
+  }
+
+  function push(notes, n) {
+    if (n) notes.push(n);
+  }
+
+  function urllib3(p) {
+    var DEFAULT_MAX = 120000;
+    var max = p.cap_ms === null ? DEFAULT_MAX : p.cap_ms;
+    var waits = [];
+    var d = p.base_ms;
+    for (var k = 0; k < p.attempts; k++) {
+      if (k === 0) {
+        waits.push(0);
+      } else {
+        d *= 2;
+        waits.push(Math.min(d, max));
+      }
+    }
+    var config = [["total", p.attempts], ["backoff_factor", p.base_ms / 1000]];
+    var args = "    total=" + p.attempts + ",\n    backoff_factor=" + secs(p.base_ms) + ",\n";
+    if (p.cap_ms !== null) {
+      config.push(["backoff_max", p.cap_ms / 1000]);
+      args += "    backoff_max=" + secs(p.cap_ms) + ",\n";
+    }
+    config.push(["status_forcelist", [429, 500, 502, 503, 504]]);
+    var notes = [note("The first retry does not wait: urllib3 starts backing off from the second, which waits backoff_factor × 2 (" + dur(p.base_ms * 2, "en") + "); each later one doubles.",
+      "İlk yeniden deneme beklemez: urllib3 beklemeye ikinciden başlar, o da backoff_factor × 2 (" + dur(p.base_ms * 2, "tr") + ") bekler; sonrakilerin her biri ikiye katlanır.")];
+    push(notes, fixedFactor(p.factor));
+    notes.push(note("No jitter unless backoff_jitter is set (it adds a random 0 to backoff_jitter seconds before backoff_max applies): every client that failed together retries together.",
+      "backoff_jitter verilmedikçe sapma yoktur (verilirse backoff_max'tan önce 0 ile backoff_jitter saniye arası rastgele bir süre ekler): birlikte hata alan istemciler birlikte yeniden dener."));
+    if (p.cap_ms === null) {
+      var first = waits.findIndex(function (w) { return w >= DEFAULT_MAX; });
+      if (first >= 0) {
+        var maxEn = dur(DEFAULT_MAX, "en"), maxTr = dur(DEFAULT_MAX, "tr");
+        notes.push(note("backoff_max is " + maxEn + " unless set: from retry " + (first + 1) + " on, every wait is " + maxEn + ".",
+          "backoff_max verilmezse " + maxTr + ": " + (first + 1) + ". yeniden denemeden itibaren her bekleme " + maxTr + "."));
+      }
+    }
+    notes.push(note("requests does not retry unless a Retry is mounted on its HTTPAdapter. A Retry-After header on a 413, 429 or 503 response replaces the wait; statuses are retried only if listed in status_forcelist, and POST only if allowed_methods says so.",
+      "requests, HTTPAdapter'ına bir Retry takılmadıkça yeniden denemez. 413, 429 ya da 503 yanıtındaki Retry-After başlığı beklemenin yerine geçer; durum kodları yalnızca status_forcelist'teyse, POST da yalnızca allowed_methods izin verirse yeniden denenir."));
+    var code = "import requests\n" +
+      "from requests.adapters import HTTPAdapter\n" +
+      "from urllib3.util import Retry\n" +
+      "\n" +
+      "retry = Retry(\n" +
+      args + "    status_forcelist=[429, 500, 502, 503, 504],\n" +
+      ")\n" +
+      "session = requests.Session()\n" +
+      "session.mount(\"https://\", HTTPAdapter(max_retries=retry))\n" +
+      "session.mount(\"http://\", HTTPAdapter(max_retries=retry))\n";
+    return {
+      config: config,
+      notes: notes,
+      snippet: { language: "python", code: code },
+      formula: fixed(waits),
+    };
+  }
+
+  function googleApiCore(p) {
+    var top = growth(p.base_ms, p.factor, p.cap_ms, p.attempts);
+    var maximum = p.cap_ms !== null ? p.cap_ms : top.length ? top[top.length - 1] : p.base_ms;
+    var timeout = 0;
+    top.forEach(function (t) { timeout += t; });
+    var config = [["initial", p.base_ms / 1000], ["maximum", maximum / 1000], ["multiplier", p.factor],
+      ["timeout", timeout / 1000]];
+    var notes = [
+      note("Full jitter: retry n sleeps a random time between 0 and min(initial × multiplier^(n−1), maximum) seconds, so any retry may come at once.",
+        "Tam sapma (full jitter): n. yeniden deneme 0 ile min(initial × multiplier^(n−1), maximum) saniye arasında rastgele uyur, yani her yeniden deneme hemen gelebilir."),
+      note("No count of attempts: Retry retries until the next sleep would pass timeout (120 s by default), counted from the first call. timeout = " + dur(timeout, "en") + " is the longest total wait of " + p.attempts + " retries: slower calls leave room for fewer, quick failures for more.",
+        "Deneme sayısı yoktur: Retry, bir sonraki uyku timeout'u (varsayılan 120 sn) aşana dek yeniden dener; süre ilk çağrıdan sayılır. timeout = " + dur(timeout, "tr") + ", " + p.attempts + " yeniden denemenin en uzun toplam beklemesidir: yavaş çağrılar daha azına, hızlı hatalar daha fazlasına yer bırakır."),
+    ];
+    if (p.cap_ms === null) {
+      notes.push(note("maximum is 60 s unless set; with no cap it is set to the last retry's value (" + dur(maximum, "en") + "), so it never shortens a sleep.",
+        "maximum verilmezse 60 sn'dir; üst sınır olmadığında son yeniden denemenin değeri (" + dur(maximum, "tr") + ") verilir, böylece hiçbir uykuyu kısaltmaz."));
+    }
+    notes.push(note("Only errors the predicate accepts are retried; the default, if_transient_error, takes 429, 500, 502, 503 and 504 and connection errors.",
+      "Yalnızca predicate'in kabul ettiği hatalar yeniden denenir; varsayılan if_transient_error 429, 500, 502, 503, 504 ve bağlantı hatalarını alır."));
+    var code = "from google.api_core import retry\n" +
+      "\n" +
+      "policy = retry.Retry(\n" +
+      "    initial=" + secs(p.base_ms) + ",\n" +
+      "    maximum=" + secs(maximum) + ",\n" +
+      "    multiplier=" + num(p.factor) + ",\n" +
+      "    timeout=" + secs(timeout) + ",\n" +
+      ")\n" +
+      "\n\n" +
+      "@policy\n" +
+      "def call():\n" +
+      "    ...  # your request here\n";
+    return {
+      config: config,
+      notes: notes,
+      snippet: { language: "python", code: code },
+      formula: fullJitter(top),
+    };
+  }
+
+  function stamina(p) {
+    var JITTER = 1000;
+    var grow = growth(p.base_ms, p.factor, null, p.attempts);
+    var last = grow.length ? grow[grow.length - 1] : p.base_ms;
+    var max = p.cap_ms === null ? last + JITTER : p.cap_ms;
+    var attempts = p.attempts + 1;
+    var formula = {
+      retries: grow.length,
+      delays: function (units) {
+        return grow.map(function (g, k) { return Math.min(max, g + units[k] * JITTER); });
+      },
+      range: function (k) { return [Math.min(max, grow[k]), Math.min(max, grow[k] + JITTER)]; },
+      mean: function (k) {
+        var a = grow[k], b = grow[k] + JITTER, c = max;
+        if (c >= b) return (a + b) / 2;
+        if (c <= a) return c;
+        return ((c - a) * (a + c) / 2 + (b - c) * c) / (b - a);
+      },
+    };
+    var config = [["on", "ConnectionError"], ["attempts", attempts], ["timeout", null],
+      ["wait_initial", p.base_ms / 1000], ["wait_max", max / 1000], ["wait_jitter", JITTER / 1000],
+      ["wait_exp_base", p.factor]];
+    var lo = Math.min(grow[0], max), hi = Math.min(grow[0] + JITTER, max);
+    var notes = [
+      note("stamina adds a random 0 to wait_jitter seconds to every wait, and wait_jitter is 1 s unless set, whatever the base: the first retry comes between " + dur(lo, "en") + " and " + dur(hi, "en") + ".",
+        "stamina her beklemeye 0 ile wait_jitter saniye arası rastgele bir süre ekler; wait_jitter, taban ne olursa olsun, verilmezse 1 sn'dir: ilk yeniden deneme " + dur(lo, "tr") + " ile " + dur(hi, "tr") + " arasında gelir."),
+      note("wait_max caps the wait after the jitter is added: capped waits are exactly wait_max, with no spread left.",
+        "wait_max beklemeyi sapma eklendikten sonra sınırlar: sınıra takılan beklemeler tam wait_max olur, hiç yayılmaz."),
+      note("attempts counts the first call (" + attempts + " calls make " + p.attempts + " retries); timeout, 45 s by default, is switched off here so that the count decides.",
+        "attempts ilk çağrıyı da sayar (" + attempts + " çağrı " + p.attempts + " yeniden deneme eder); varsayılanı 45 sn olan timeout, sayı belirlesin diye burada kapatılır."),
+    ];
+    if (p.cap_ms === null) {
+      notes.push(note("wait_max is 5 s unless set; with no cap it is set to the last retry's wait with its jitter (" + dur(max, "en") + "), so it never binds.",
+        "wait_max verilmezse 5 sn'dir; üst sınır olmadığında son yeniden denemenin sapmalı beklemesi (" + dur(max, "tr") + ") verilir, böylece hiç devreye girmez."));
+    }
+    var code = "import stamina\n" +
+      "\n\n" +
+      "@stamina.retry(\n" +
+      "    on=ConnectionError,\n" +
+      "    attempts=" + attempts + ",\n" +
+      "    timeout=None,\n" +
+      "    wait_initial=" + secs(p.base_ms) + ",\n" +
+      "    wait_max=" + secs(max) + ",\n" +
+      "    wait_jitter=" + secs(JITTER) + ",\n" +
+      "    wait_exp_base=" + num(p.factor) + ",\n" +
+      ")\n" +
+      "def call():\n" +
+      "    ...  # your request here\n";
+    return {
+      config: config,
+      notes: notes,
+      snippet: { language: "python", code: code },
+      formula: formula,
+    };
+  }
+
+  function plus(start, spread) {
+    return {
+      retries: start.length,
+      delays: function (units) {
+        return start.map(function (d, k) { return d + spread[k] * units[k]; });
+      },
+      range: function (k) { return [start[k], start[k] + spread[k]]; },
+      mean: function (k) { return start[k] + spread[k] / 2; },
+    };
+  }
+
+  function got(p) {
+    var BASE = 1000, NOISE = 100;
+    var start = growth(BASE, 2, p.cap_ms, p.attempts);
+    var spread = start.map(function () { return NOISE; });
+    var config = [["limit", p.attempts]];
+    var options = "    limit: " + p.attempts + ",\n";
+    if (p.cap_ms !== null) {
+      config.push(["backoffLimit", p.cap_ms]);
+      options += "    backoffLimit: " + num(p.cap_ms) + ",\n";
+    }
+    config.push(["noise", NOISE]);
+    options += "    noise: " + num(NOISE) + ",\n";
+    var notes = [];
+    if (p.base_ms !== BASE) {
+      notes.push(note("got's first wait is fixed at 1 s: your base, " + dur(p.base_ms, "en") + ", cannot be set (only a calculateDelay function of your own changes it).",
+        "got'un ilk beklemesi 1 sn'ye sabittir: tabanınız (" + dur(p.base_ms, "tr") + ") ayarlanamaz (yalnızca kendi calculateDelay işleviniz değiştirir)."));
+    }
+    push(notes, fixedFactor(p.factor));
+    notes.push(note("noise adds a random 0 to 100 ms after backoffLimit: a wait can pass backoffLimit by up to 100 ms.",
+      "noise, backoffLimit'ten sonra 0 ile 100 ms arası rastgele bir süre ekler: bir bekleme backoffLimit'i 100 ms'ye kadar aşabilir."));
+    notes.push(note("limit is 2 unless set; only GET, PUT, HEAD, DELETE, OPTIONS and TRACE are retried by default, and a Retry-After header on a 413, 429 or 503 response replaces the wait.",
+      "limit verilmezse 2'dir; varsayılan olarak yalnızca GET, PUT, HEAD, DELETE, OPTIONS ve TRACE yeniden denenir; 413, 429 ya da 503 yanıtındaki Retry-After başlığı beklemenin yerine geçer."));
+    push(notes, timerNote(start.map(function (d) { return d + NOISE; })));
+    var code = "import got from \"got\";\n" +
+      "\n" +
+      "const client = got.extend({\n" +
+      "  retry: {\n" +
+      options + "  },\n" +
+      "});\n" +
+      "\n" +
+      "const response = await client(\"https://example.com/\");\n";
+    return {
+      config: config,
+      notes: notes,
+      snippet: { language: "javascript", code: code },
+      formula: plus(start, spread),
+    };
+  }
+
+  function axiosRetry(p) {
+    var delayFactor = p.base_ms / 2;
+    var start = growth(p.base_ms, 2, null, p.attempts);
+    var spread = start.map(function (d) { return d * 0.2; });
+    var config = [["retries", p.attempts], ["retryDelay", "exponentialDelay"], ["delayFactor", delayFactor]];
+    var notes = [note("exponentialDelay waits delayFactor × 2^n on retry n, plus a random 0 to 20 %: retry 1 already waits 2 × delayFactor, so delayFactor is half your base (" + dur(delayFactor, "en") + ").",
+      "exponentialDelay n. yeniden denemede delayFactor × 2^n ve üstüne rastgele %0 ile %20 arası bekler: 1. yeniden deneme zaten 2 × delayFactor bekler, bu yüzden delayFactor tabanınızın yarısıdır (" + dur(delayFactor, "tr") + ").")];
+    push(notes, fixedFactor(p.factor));
+    if (p.cap_ms !== null) {
+      notes.push(note("exponentialDelay has no cap: your cap is not used (only a retryDelay function of your own can cap the wait).",
+        "exponentialDelay'in üst sınırı yoktur: üst sınırınız kullanılmaz (beklemeyi yalnızca kendi retryDelay işleviniz sınırlayabilir)."));
+    }
+    notes.push(note("axios-retry does not wait at all unless retryDelay is set (its default is noDelay) and makes 3 retries unless told; a Retry-After header raises the wait before the 20 % is added. By default only network errors and 5xx responses to idempotent requests are retried.",
+      "axios-retry, retryDelay verilmedikçe hiç beklemez (varsayılanı noDelay'dir) ve söylenmedikçe 3 kez yeniden dener; Retry-After başlığı %20 eklenmeden önce beklemeyi uzatır. Varsayılan olarak yalnızca ağ hataları ve idempotent isteklere gelen 5xx yanıtları yeniden denenir."));
+    push(notes, timerNote(start.map(function (d) { return d * 1.2; })));
+    var code = "import axios from \"axios\";\n" +
+      "import axiosRetry from \"axios-retry\";\n" +
+      "\n" +
+      "axiosRetry(axios, {\n" +
+      "  retries: " + p.attempts + ",\n" +
+      "  retryDelay: (retryCount, error) =>\n" +
+      "    axiosRetry.exponentialDelay(retryCount, error, " + num(delayFactor) + "),\n" +
+      "});\n" +
+      "\n" +
+      "const response = await axios.get(\"https://example.com/\");\n";
+    return {
+      config: config,
+      notes: notes,
+      snippet: { language: "javascript", code: code },
+      formula: plus(start, spread),
+    };
+  }
+
+  function goRetryablehttp(p) {
+    var DURATION_END = 9223372036854775808;
+    var DURATION_MAX = 9223372036854774784;
+    var min = toNs(p.base_ms);
+    var raw = growth(min, 2, null, p.attempts);
+    var max = p.cap_ms !== null ? toNs(p.cap_ms) :
+      Math.min(raw.length ? raw[raw.length - 1] : min, DURATION_MAX);
+    var waits = raw.map(function (m) { return (m >= DURATION_END || m > max ? max : m) / 1e6; });
+    var config = [["RetryWaitMin", goDuration(min)], ["RetryWaitMax", goDuration(max)],
+      ["RetryMax", p.attempts], ["Backoff", "retryablehttp.DefaultBackoff"]];
+    var notes = [note("DefaultBackoff has no jitter: every client that failed together retries together.",
+      "DefaultBackoff'ta sapma yoktur: birlikte hata alan istemciler birlikte yeniden dener.")];
+    push(notes, fixedFactor(p.factor));
+    if (p.cap_ms === null) {
+      notes.push(note("RetryWaitMax is 30 s unless set; with no cap it is set to the last retry's value (" + dur(max / 1e6, "en") + "), so it never shortens a wait.",
+        "RetryWaitMax verilmezse 30 sn'dir; üst sınır olmadığında son yeniden denemenin değeri (" + dur(max / 1e6, "tr") + ") verilir, böylece hiçbir beklemeyi kısaltmaz."));
+    }
+    notes.push(note("LinearJitterBackoff, the package's other backoff, grows linearly, not exponentially: retry n waits n × a random time between RetryWaitMin and RetryWaitMax, drawn from a generator seeded with the clock's nanoseconds at each call.",
+      "Paketin diğer beklemesi LinearJitterBackoff üstel değil doğrusal büyür: n. yeniden deneme n × (RetryWaitMin ile RetryWaitMax arası rastgele bir süre) bekler; sayı, her çağrıda saatin nanosaniyeleriyle tohumlanan bir üreteçten çekilir."));
+    notes.push(note("A Retry-After header on a 429 or 503 response, in whole seconds, replaces the wait, even past RetryWaitMax.",
+      "429 ya da 503 yanıtındaki Retry-After başlığı (tam saniye) beklemenin yerine geçer, RetryWaitMax'ı aşsa bile."));
+    var code = "client := retryablehttp.NewClient()\n" +
+      "client.RetryWaitMin = " + goDuration(min) + "\n" +
+      "client.RetryWaitMax = " + goDuration(max) + "\n" +
+      "client.RetryMax = " + p.attempts + "\n" +
+      "client.Backoff = retryablehttp.DefaultBackoff\n" +
+      "\n" +
+      "resp, err := client.Get(\"https://example.com/\")\n";
+    return {
+      config: config,
+      notes: notes,
+      snippet: { language: "go", code: code },
+      formula: fixed(waits),
+    };
+  }
+
+  function coreTimes(ms, x) {
+    return Math.trunc(ms * x / 1000 * 1000);
+  }
+
+  function coreCurrents(initial, factor, max, retries) {
+    var out = [];
+    var c = initial;
+    for (var k = 0; k < retries; k++) {
+      if (k > 0) c = coreTimes(c, factor);
+      c = Math.min(c, max);
+      out.push(c);
+    }
+    return out;
+  }
+
+  function grpcCore(p) {
+    var MAX_RETRIES = 4;
+    var retries = Math.min(p.attempts, MAX_RETRIES);
+    var whole = function (ms) { return Math.max(roundHalfUp(ms), 1); };
+    var initial = whole(p.base_ms);
+    var max = p.cap_ms !== null ? whole(p.cap_ms) : coreCurrents(initial, p.factor, Infinity, retries)[retries - 1];
+    var cur = coreCurrents(initial, p.factor, max, retries);
+    var maxAttempts = retries + 1;
+    var delay = function (c, u) { return coreTimes(c, 0.8 + 0.4 * u); };
+    var notes = [note("The C core multiplies each delay by a random factor between 0.8 and 1.2, after maxBackoff: a delay can be up to 20 % longer than maxBackoff.",
+      "C çekirdeği her gecikmeyi maxBackoff'tan sonra 0,8 ile 1,2 arasında rastgele bir katsayıyla çarpar: bir gecikme maxBackoff'u %20'ye kadar aşabilir.")];
+    if (p.attempts > MAX_RETRIES) {
+      notes.push(note("The C core retries at most 4 times: maxAttempts counts the first call and anything above 5 is clamped to 5. " + notMadeEn(MAX_RETRIES + 1, p.attempts),
+        "C çekirdeği en fazla 4 kez yeniden dener: maxAttempts ilk çağrıyı da sayar ve 5'ten büyük değerler 5'e indirilir. " + notMadeTr(MAX_RETRIES + 1, p.attempts)));
+    }
+    notes.push(note("Durations are whole milliseconds: the service config is read down to the millisecond, and each step of the growth and each delay are cut to whole milliseconds.",
+      "Süreler tam milisaniyedir: hizmet yapılandırması milisaniyeye kadar okunur; büyümenin her adımı ve her gecikme tam milisaniyeye kesilir."));
+    if (p.cap_ms === null) {
+      notes.push(note("The service config requires maxBackoff; with no cap it is set to the last retry's value (" + dur(max, "en") + "), so it never shortens a delay.",
+        "Hizmet yapılandırması maxBackoff ister; üst sınır olmadığında son yeniden denemenin değeri (" + dur(max, "tr") + ") verilir, böylece hiçbir gecikmeyi kısaltmaz."));
+    }
+    notes.push(note("Retries need grpc.enable_retries (on by default); only retryableStatusCodes are retried, a server's grpc-retry-pushback-ms replaces the delay and restarts the growth, and retryThrottling, if configured, can stop retries.",
+      "Yeniden denemeler grpc.enable_retries ister (varsayılan olarak açık); yalnızca retryableStatusCodes yeniden denenir, sunucunun grpc-retry-pushback-ms değeri gecikmenin yerine geçer ve büyümeyi baştan başlatır; yapılandırılmışsa retryThrottling yeniden denemeleri durdurabilir."));
+    var initialS = grpcDuration(initial * 1e6), maxS = grpcDuration(max * 1e6);
+    var code = "import json\n" +
+      "\n" +
+      "import grpc\n" +
+      "\n" +
+      "service_config = json.dumps({\n" +
+      "    \"methodConfig\": [{\n" +
+      "        \"name\": [{\"service\": \"example.Service\"}],\n" +
+      "        \"retryPolicy\": {\n" +
+      "            \"maxAttempts\": " + maxAttempts + ",\n" +
+      "            \"initialBackoff\": \"" + initialS + "\",\n" +
+      "            \"maxBackoff\": \"" + maxS + "\",\n" +
+      "            \"backoffMultiplier\": " + num(p.factor) + ",\n" +
+      "            \"retryableStatusCodes\": [\"UNAVAILABLE\"],\n" +
+      "        },\n" +
+      "    }],\n" +
+      "})\n" +
+      "channel = grpc.insecure_channel(\n" +
+      "    \"localhost:50051\",\n" +
+      "    options=[(\"grpc.service_config\", service_config)],\n" +
+      ")\n";
+    return {
+      config: retryPolicy(maxAttempts, initialS, maxS, p.factor),
+      notes: notes,
+      snippet: { language: "python", code: code },
+      formula: {
+        retries: retries,
+        delays: function (units) {
+          return cur.map(function (c, k) { return delay(c, units[k]); });
+        },
+        range: function (k) { return [delay(cur[k], 0), delay(cur[k], U_MAX)]; },
+        mean: function (k) { return meanFloor(cur[k] * 0.8, cur[k] * 1.2); },
+      },
+    };
+  }
 
   // ---------------------------------------------------------------------------------------
   // Draws and the model document.
@@ -936,6 +1318,7 @@
   return Object.freeze({
     ids: Object.freeze(IDS.slice()),
     label: function (id) { return LABELS[IDS.indexOf(id)]; },
+    group: function (id) { return GROUPS[IDS.indexOf(id)]; },
     model: model,
     models: models,
   });

@@ -76,7 +76,7 @@ test("every model equals `sade calc --library all --json`: edge cases and 20 ran
   for (const c of [...CASES, ...RANDOM]) {
     const doc = calc(c);
     const models = L.models({ ...paramsOf(doc), seed: c.seed }, "all");
-    assert.equal(models.length, 10);
+    assert.equal(models.length, 17);
     models.forEach((m, i) => {
       assert.deepStrictEqual(m, doc.libraries[i], `${m.name} ${JSON.stringify(c)}`);
     });
@@ -85,12 +85,15 @@ test("every model equals `sade calc --library all --json`: edge cases and 20 ran
 
 test("ids, order and unknown ids", () => {
   assert.deepEqual(L.ids, ["grpc", "aws-sdk", "tenacity", "python-backoff", "cenkalti", "p-retry",
-    "exponential-backoff", "backon", "polly", "resilience4j"]);
+    "exponential-backoff", "backon", "polly", "resilience4j", "urllib3", "google-api-core",
+    "stamina", "got", "axios-retry", "go-retryablehttp", "grpc-core"]);
   const p = { base_ms: 100, factor: 2, cap_ms: 30000, attempts: 3 };
   assert.deepEqual(L.models(p, "polly,grpc,polly").map((m) => m.name), ["polly", "grpc"]);
   assert.deepEqual(L.models(p, ["tenacity"]).map((m) => m.name), ["tenacity"]);
   assert.throws(() => L.models(p, "tenacty"), /unknown library `tenacty`/);
   assert.equal(L.label("cenkalti"), "cenkalti/backoff");
+  assert.equal(L.group("got"), "http");
+  assert.equal(L.group("grpc-core"), "rpc");
 });
 
 test("loads as a plain browser script after backoff.js: window.SadeLibraries", () => {

@@ -8,6 +8,11 @@
 // exponential-backoff's backOff (or by sade's snippet itself, imported as a module), with
 // setTimeout recording its delay and firing at once. Math.random is replaced by a seeded
 // generator (53 random bits, like V8's), so that a run is the same every time.
+//
+// got and axios-retry are HTTP clients: their delay functions are driven directly (got's
+// calculateRetryDelay with retry options normalized by got's own Options, axios-retry's
+// exponentialDelay with the retry number its handleRetry passes), and their snippets make real
+// requests to a closed port on this machine, retried with the delays recorded.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -34,8 +39,10 @@ function seeded(seed) {
 }
 
 let log = [];
+// Timers of 0 ms are the HTTP stack's own deferrals (axios sets some), never a retry's wait:
+// every model's waits here are over 0.
 globalThis.setTimeout = (fn, ms) => {
-  log.push(ms);
+  if (ms > 0) log.push(ms);
   queueMicrotask(fn);
   return { unref() {}, ref() {} };
 };
@@ -59,11 +66,39 @@ async function drive(runOnce, s, runs) {
 const { default: pRetry } = await import("p-retry");
 const { backOff } = await import("exponential-backoff");
 
+/** `runs` calls of `delay(n)` for each retry n = 1..attempts. */
+function direct(delay, s, runs) {
+  return Array.from({ length: s.attempts }, (_, k) =>
+    Array.from({ length: runs }, () => delay(k + 1)));
+}
+
+async function gotDelays(s, runs) {
+  const { Options, calculateRetryDelay } = await import("got");
+  const retry = { limit: s.attempts, noise: 100 };
+  if (s.cap_ms !== null) retry.backoffLimit = s.cap_ms;
+  const retryOptions = new Options({ retry }).retry;
+  const error = { name: "RequestError", code: "ECONNREFUSED", options: { method: "GET" } };
+  return direct((attemptCount) => calculateRetryDelay({
+    attemptCount, retryOptions, error, retryAfter: undefined, computedValue: 0,
+  }), s, runs);
+}
+
+async function axiosRetryDelays(s, runs) {
+  const { exponentialDelay } = await import("axios-retry");
+  return direct((retryCount) => exponentialDelay(retryCount, undefined, s.base_ms / 2), s, runs);
+}
+
+const DIRECT = { got: gotDelays, "axios-retry": axiosRetryDelays };
+
 const lines = [];
 for (const [i, s] of job.sets.entries()) {
   Math.random = seeded(job.seed + i);
   let runOnce;
-  if (job.library === "p-retry") {
+  if (DIRECT[job.library]) {
+    const retries = await DIRECT[job.library](s, job.runs);
+    retries.forEach((values, n) => lines.push(`${i} ${n + 1} ${values.join(" ")}`));
+    continue;
+  } else if (job.library === "p-retry") {
     const options = { retries: s.attempts, minTimeout: s.base_ms, factor: s.factor, randomize: true };
     if (s.cap_ms !== null) options.maxTimeout = s.cap_ms;
     runOnce = () => pRetry(fail, options);
@@ -79,10 +114,18 @@ for (const [i, s] of job.sets.entries()) {
   } else if (job.library.startsWith("snippet-")) {
     // The snippet as a module next to node_modules; each import evaluates it afresh.
     const file = join(job.dir, `snippet-${i}.mjs`);
-    writeFileSync(file, job.snippets[i]);
+    // The HTTP clients' snippets ask a closed port on this machine, which refuses at once.
+    writeFileSync(file, job.snippets[i].replace("https://example.com/", "http://127.0.0.1:9/"));
     globalThis.call = fail;
     let k = 0;
-    runOnce = () => import(`${pathToFileURL(file).href}?run=${k++}`);
+    // axios-retry's snippet installs its interceptors on axios's shared instance each time it is
+    // evaluated, as a program does once: each run starts from none.
+    const { default: axios } = job.library === "snippet-axios-retry" ? await import("axios") : {};
+    runOnce = () => {
+      axios?.interceptors.request.clear();
+      axios?.interceptors.response.clear();
+      return import(`${pathToFileURL(file).href}?run=${k++}`);
+    };
   } else {
     throw new Error(`unknown library ${job.library}`);
   }

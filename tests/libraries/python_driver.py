@@ -9,7 +9,11 @@ per parameter set and retry: "SET RETRY v1 v2 ...", each v a delay in seconds (r
 - backoff: per run, a fresh expo generator primed as on_exception primes it, and each retry's
   wait from _next_wait with full_jitter, as on_exception computes it.
 - botocore: ExponentialBackoff.delay_amount with a RetryContext for an ordinary error.
-- snippet-*: runs sade's snippet itself, with time.sleep recording instead of sleeping.
+- urllib3: Retry.get_backoff_time with a history of n failed calls, as Retry.increment leaves it.
+- google-api-core: per run, a fresh exponential_sleep_generator, as retry_target draws from it.
+- stamina: _compute_backoff, what its tenacity wait calls with the attempt number.
+- snippet-*: runs sade's snippet itself, with time.sleep recording instead of sleeping (and, for
+  google-api-core, whose Retry stops by a deadline, time.monotonic advancing by those sleeps).
 """
 
 import json
@@ -68,6 +72,48 @@ def botocore_draws(s, runs):
     return retries
 
 
+def urllib3_draws(s, runs):
+    from urllib3.util.retry import RequestHistory, Retry
+
+    kwargs = {"total": s["attempts"], "backoff_factor": s["base_ms"] / 1000}
+    if s["cap_ms"] is not None:
+        kwargs["backoff_max"] = s["cap_ms"] / 1000
+    failed = RequestHistory("GET", "/", ConnectionError("sade test"), None, None)
+    retries = []
+    for n in range(1, s["attempts"] + 1):
+        retry = Retry(**kwargs, history=(failed,) * n)
+        retries.append([retry.get_backoff_time() for _ in range(runs)])
+    return retries
+
+
+def google_draws(s, runs):
+    from google.api_core.retry import exponential_sleep_generator
+
+    top = s["base_ms"]
+    for _ in range(s["attempts"] - 1):
+        top *= s["factor"]
+        if s["cap_ms"] is not None:
+            top = min(top, s["cap_ms"])
+    maximum = s["cap_ms"] if s["cap_ms"] is not None else top
+    retries = [[] for _ in range(s["attempts"])]
+    for _ in range(runs):
+        sleeps = exponential_sleep_generator(s["base_ms"] / 1000, maximum / 1000, s["factor"])
+        for n in range(s["attempts"]):
+            retries[n].append(next(sleeps))
+    return retries
+
+
+def stamina_draws(s, runs):
+    from stamina._core import _compute_backoff
+
+    grow = s["base_ms"] * s["factor"] ** (s["attempts"] - 1)
+    wait_max = s["cap_ms"] / 1000 if s["cap_ms"] is not None else (grow + 1000) / 1000
+    return [
+        [_compute_backoff(n, wait_max, s["base_ms"] / 1000, s["factor"], 1.0) for _ in range(runs)]
+        for n in range(1, s["attempts"] + 1)
+    ]
+
+
 class Sleeps:
     """time.sleep, recording instead of sleeping."""
 
@@ -83,25 +129,64 @@ class Sleeps:
         time.sleep = self._sleep
 
 
+class Clock(Sleeps):
+    """Sleeps, with time.monotonic advancing by what was slept."""
+
+    def __enter__(self):
+        self._monotonic = time.monotonic
+        start = time.monotonic()
+        time.monotonic = lambda: start + sum(self.log)
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        time.monotonic = self._monotonic
+        super().__exit__(*exc)
+
+
 PLACEHOLDER = "...  # your request here"
 
 
-def python_snippet(code, attempts, runs):
-    """A tenacity or backoff snippet with its placeholder body raising, called `runs` times."""
+def python_snippet(code, attempts, runs, error="ConnectionError('sade test')", clock=Sleeps):
+    """A tenacity, backoff, stamina or google-api-core snippet with its placeholder body raising
+    `error`, called `runs` times. A snippet that stops by a deadline (`clock=Clock`) may retry
+    more than `attempts` times; its first `attempts` sleeps are kept."""
     assert PLACEHOLDER in code, code
-    code = code.replace(PLACEHOLDER, "raise ConnectionError('sade test')")
+    code = code.replace(PLACEHOLDER, f"raise {error}")
     scope = {}
     exec(compile(code, "<snippet>", "exec"), scope)
     retries = [[] for _ in range(attempts)]
-    with Sleeps() as sleeps:
+    with clock() as sleeps:
         for _ in range(runs):
             sleeps.log.clear()
             try:
                 scope["call"]()
             except Exception:
                 pass
-            assert len(sleeps.log) == attempts, (len(sleeps.log), attempts)
-            for n, v in enumerate(sleeps.log):
+            if clock is Sleeps:
+                assert len(sleeps.log) == attempts, (len(sleeps.log), attempts)
+            assert len(sleeps.log) >= attempts, (len(sleeps.log), attempts)
+            for n, v in enumerate(sleeps.log[:attempts]):
+                retries[n].append(v)
+    return retries
+
+
+def urllib3_snippet(code, attempts, runs):
+    """The snippet's requests session, its GET to a closed port on this machine retried: urllib3
+    does not call time.sleep for a wait of 0, so the first retry's wait is the 0 it computes."""
+    scope = {}
+    exec(compile(code, "<snippet>", "exec"), scope)
+    import requests
+
+    retries = [[] for _ in range(attempts)]
+    with Sleeps() as sleeps:
+        for _ in range(runs):
+            sleeps.log.clear()
+            try:
+                scope["session"].get("http://127.0.0.1:9/", timeout=5)
+            except requests.exceptions.ConnectionError:
+                pass
+            assert len(sleeps.log) == attempts - 1, (len(sleeps.log), attempts)
+            for n, v in enumerate([0.0] + sleeps.log):
                 retries[n].append(v)
     return retries
 
@@ -145,7 +230,18 @@ def main():
             retries = backoff_draws(s, runs)
         elif library == "aws-sdk":
             retries = botocore_draws(s, runs)
-        elif library in ("snippet-tenacity", "snippet-python-backoff"):
+        elif library == "urllib3":
+            retries = urllib3_draws(s, runs)
+        elif library == "google-api-core":
+            retries = google_draws(s, runs)
+        elif library == "stamina":
+            retries = stamina_draws(s, runs)
+        elif library == "snippet-urllib3":
+            retries = urllib3_snippet(job["snippets"][i], s["attempts"], runs)
+        elif library == "snippet-google-api-core":
+            error = "__import__('google.api_core.exceptions').api_core.exceptions.ServiceUnavailable('sade test')"
+            retries = python_snippet(job["snippets"][i], s["attempts"], runs, error, Clock)
+        elif library in ("snippet-tenacity", "snippet-python-backoff", "snippet-stamina"):
             retries = python_snippet(job["snippets"][i], s["attempts"], runs)
         elif library == "snippet-aws-sdk":
             retries = botocore_snippet(job["snippets"][i], s["attempts"], runs)

@@ -149,6 +149,7 @@ pub(super) const EN: Words = Words {
         config: "Config",
         notes: "Notes",
         code: "Code",
+        groups: ["HTTP clients", "Cloud SDKs", "RPC", "General-purpose"],
     },
     recovery: RecoveryWords {
         title: "Will the service come back?",

@@ -153,6 +153,7 @@ pub(super) const TR: Words = Words {
         config: "Ayarlar",
         notes: "Notlar",
         code: "Kod",
+        groups: ["HTTP istemcileri", "Bulut SDK'ları", "RPC", "Genel amaçlı"],
     },
     recovery: RecoveryWords {
         title: "Servis geri gelecek mi?",
