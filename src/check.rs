@@ -100,7 +100,12 @@ pub fn site_warnings(site: &Site, templates_text: &str, strings: &[String]) -> V
 
 /// `sade check`: the whole pipeline without writing, build errors plus the warnings above.
 pub fn run(options: &Options, registry: &Registry) -> Diagnostics {
-    let result = Pipeline::build(options, registry, &Discard, false);
+    // The cards are pictures of text a build checks anyway: drawing them would find nothing.
+    let options = Options {
+        cards: false,
+        ..options.clone()
+    };
+    let result = Pipeline::build(&options, registry, &Discard, false);
     let mut report = result.diagnostics;
     let Some(mut pipeline) = result.pipeline else {
         return report;

@@ -29,9 +29,10 @@ const BASE_URL_HELP: &str = "write an absolute http(s) URL: `https://example.com
 pub const CONFIG_FILE: &str = "sade.yaml";
 
 /// Every key `sade.yaml` may use, at any level (for "did you mean" on an unknown one).
-pub const CONFIG_KEYS: [&str; 10] = [
+pub const CONFIG_KEYS: [&str; 11] = [
     "base_url",
     "search",
+    "cards",
     "default_language",
     "author",
     "languages",
@@ -63,6 +64,10 @@ pub struct Config {
     /// Whether the site has a search page and index (`search: false` turns them off).
     #[serde(default = "yes")]
     pub search: bool,
+    /// Whether each page gets a social card, `card.png` beside it, as its `og:image` when it
+    /// names no `image` of its own (`cards: false` turns them off).
+    #[serde(default = "yes")]
+    pub cards: bool,
     /// Every path of the site, under the base path of `base_url` (made by [`Config::parse`]).
     #[serde(skip)]
     pub urls: Urls,

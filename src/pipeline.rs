@@ -18,6 +18,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 use rayon::prelude::*;
 
+use crate::cards::{self, Cache, Card};
 use crate::config::Config;
 use crate::content::{load_pages, translations, FrontMatter, Page};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source};
@@ -52,6 +53,9 @@ pub struct Options {
     pub live_reload: bool,
     /// Where to add up the time of each part of the build (`--timings`); `None` measures nothing.
     pub timings: Option<Arc<Timings>>,
+    /// Make the pages' social cards (when `sade.yaml` has them): `sade check`, which writes
+    /// nothing, does not.
+    pub cards: bool,
 }
 
 impl Options {
@@ -75,6 +79,7 @@ impl Options {
             base_url: None,
             live_reload: false,
             timings: None,
+            cards: true,
         }
     }
 }
@@ -92,6 +97,8 @@ pub struct Pipeline {
     problems: Vec<Diagnostic>,
     /// Each language's base template context, made once.
     bases: [tera::Context; 2],
+    /// The drawn social cards, when the build makes them.
+    cards: Option<Cache>,
 }
 
 /// What a run did.
@@ -226,6 +233,8 @@ impl Pipeline {
         };
         let bases =
             Lang::ALL.map(|lang| crate::render::base(&site, &templates, lang, options.live_reload));
+        let cards = (options.cards && site.config.cards)
+            .then(|| Cache::new(Some(root.join(cards::CACHE_DIR))));
         Ok(Pipeline {
             options: options.clone(),
             templates,
@@ -233,6 +242,7 @@ impl Pipeline {
             site,
             problems: problems.0,
             bases,
+            cards,
         })
     }
 
@@ -307,6 +317,45 @@ impl Pipeline {
         time(self.timings(), Part::PageData, "", || {
             crate::render::page(&self.site, &self.templates, i, source, body, base)
         })
+    }
+
+    /// Page `i`'s social card (its body rendered as `body`), when the build makes cards and
+    /// the page names no `image` of its own.
+    pub fn render_card(&self, i: usize, body: &Rendered) -> Result<Option<OutputFile>, Diagnostic> {
+        let Some(cache) = &self.cards else {
+            return Ok(None);
+        };
+        let page = &self.site.pages[i];
+        if page.front.image.is_some() {
+            return Ok(None);
+        }
+        let card = Card {
+            title: &page.front.title,
+            site: self.site.config.title(page.lang),
+            lang: page.lang,
+            figure: cards::figure(body.calls.iter().map(|c| c.html.as_str()), page.lang),
+        };
+        let bytes = time(self.timings(), Part::Cards, "", || cache.get(&card)).map_err(|e| {
+            Diagnostic::error(format!(
+                "cannot draw the social card of {}: {e}",
+                page.source.path.display()
+            ))
+        })?;
+        let path = cards::path_of(&page.path);
+        Ok(Some(OutputFile {
+            path: self.site.config.urls.file_of(&path),
+            bytes,
+        }))
+    }
+
+    /// How many social cards this pipeline drew and reused (none when it makes none).
+    pub fn card_counts(&self) -> Option<cards::Counts> {
+        self.cards.as_ref().map(Cache::counts)
+    }
+
+    /// Clears the card cache of every card this pipeline did not use: after a whole build.
+    pub fn prune_cards(&self) -> usize {
+        self.cards.as_ref().map_or(0, Cache::prune)
     }
 
     /// The share of `page` (rendered as `body`) in the search index; `None` when it is left
@@ -384,7 +433,9 @@ impl Pipeline {
                 Output::Page(i) => {
                     let page = &self.site.pages[*i];
                     let body = &self.site.rendered[*i];
-                    self.render_page(*i, &page.source, body).map(Vec::from)
+                    let mut files = Vec::from(self.render_page(*i, &page.source, body)?);
+                    files.extend(self.render_card(*i, body)?);
+                    Ok(files)
                 }
                 Output::Feed(lang) => Ok(vec![listing::feed(&self.site, *lang)]),
                 Output::Search => self.search_outputs(),
@@ -476,7 +527,8 @@ impl Pipeline {
                         let doc = this.search_doc(page, &body);
                         if !page_problems {
                             let files = this.render_page(i, &source, &body).map_err(|d| vec![d])?;
-                            for f in files {
+                            let card = this.render_card(i, &body).map_err(|d| vec![d])?;
+                            for f in files.into_iter().chain(card) {
                                 recorder.put(f);
                             }
                         }
