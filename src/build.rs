@@ -144,8 +144,8 @@ fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
 
 /// After a build that made every page: the cached cards it did not use go.
 fn prune_cards(report: &Report) {
-    if let Some(pipeline) = &report.pipeline {
-        pipeline.prune_cards();
+    if let Some(cache) = report.pipeline.as_ref().and_then(|p| p.cards()) {
+        cache.prune();
     }
 }
 

@@ -22,7 +22,11 @@ use skrifa::instance::{LocationRef, Size};
 use skrifa::metrics::GlyphMetrics;
 use skrifa::{FontRef, MetadataProvider};
 
+use crate::diagnostic::Diagnostic;
 use crate::i18n::Lang;
+use crate::markdown::Rendered;
+use crate::output::OutputFile;
+use crate::site::Site;
 
 /// Width of a card, in pixels (Open Graph's recommended 1.91:1).
 pub const WIDTH: u32 = 1200;
@@ -62,6 +66,36 @@ const LEADING: f32 = 1.2;
 /// The path of the card of the page at `page_path`: `/tr/x/` → `/tr/x/card.png`.
 pub fn path_of(page_path: &str) -> String {
     [page_path, FILE].concat()
+}
+
+/// Page `i`'s card (its body rendered as `body`) from `cache`, unless the page names an `image`
+/// of its own.
+pub fn page_file(
+    site: &Site,
+    i: usize,
+    body: &Rendered,
+    cache: &Cache,
+) -> Result<Option<OutputFile>, Diagnostic> {
+    let page = &site.pages[i];
+    if page.front.image.is_some() {
+        return Ok(None);
+    }
+    let card = Card {
+        title: &page.front.title,
+        site: site.config.title(page.lang),
+        lang: page.lang,
+        figure: figure(body.calls.iter().map(|c| c.html.as_str()), page.lang),
+    };
+    let bytes = cache.get(&card).map_err(|e| {
+        Diagnostic::error(format!(
+            "cannot draw the social card of {}: {e}",
+            page.source.path.display()
+        ))
+    })?;
+    Ok(Some(OutputFile {
+        path: site.config.urls.file_of(&path_of(&page.path)),
+        bytes,
+    }))
 }
 
 /// What a card shows.

@@ -229,8 +229,9 @@ fn build(args: BuildArgs) -> ExitCode {
     let cards = report
         .pipeline
         .as_ref()
-        .and_then(|p| p.card_counts())
-        .map_or(String::new(), |c| {
+        .and_then(|p| p.cards())
+        .map_or(String::new(), |cache| {
+            let c = cache.counts();
             format!("; cards: {} drawn, {} reused", c.drawn, c.reused)
         });
     eprintln!(

@@ -12,17 +12,16 @@
 //! pipeline and re-renders what an edit changes ([`crate::serve`]), and `sade mdbook` uses the
 //! markdown stage alone ([`crate::mdbook`]).
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use parking_lot::Mutex;
 use rayon::prelude::*;
 
-use crate::cards::{self, Cache, Card};
+use crate::cards::{self, Cache};
 use crate::config::Config;
-use crate::content::{load_pages, translations, FrontMatter, Page};
+use crate::content::{load_pages, translations, Page};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source};
-use crate::i18n::{Date, Lang};
+use crate::i18n::Lang;
 use crate::links::OutputIndex;
 use crate::listing::{self, Lists};
 use crate::markdown::{self, Rendered};
@@ -34,55 +33,8 @@ use crate::statics;
 use crate::templates::Templates;
 use crate::timings::{time, Part, Timings};
 
-/// How to build.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// Site root (holds `sade.yaml`).
-    pub root: PathBuf,
-    /// Include `draft: true` pages.
-    pub drafts: bool,
-    /// Include pages `published` after `today`.
-    pub future: bool,
-    /// The build's day: a page published after it is in the future. [`Date::build_day`] unless
-    /// a caller fixes it.
-    pub today: Date,
-    /// Serve the site from this base URL instead of `sade.yaml`'s (`--base-url`, e.g. a preview
-    /// deployment); pages' `url:` may stay as written for `sade.yaml`.
-    pub base_url: Option<String>,
-    /// Inject the preview's live-reload script (only `sade serve` sets this).
-    pub live_reload: bool,
-    /// Where to add up the time of each part of the build (`--timings`); `None` measures nothing.
-    pub timings: Option<Arc<Timings>>,
-    /// Make the pages' social cards (when `sade.yaml` has them): `sade check`, which writes
-    /// nothing, does not.
-    pub cards: bool,
-}
-
-impl Options {
-    /// Whether a page of this front matter is a draft the build leaves out.
-    pub fn skips_draft(&self, front: &FrontMatter) -> bool {
-        front.draft && !self.drafts
-    }
-
-    /// Whether a page of this front matter is published after the build's day and left out.
-    pub fn skips_future(&self, front: &FrontMatter) -> bool {
-        !self.future && front.published.is_some_and(|d| d > self.today)
-    }
-
-    /// Defaults for a plain build of `root`.
-    pub fn new(root: impl Into<PathBuf>) -> Options {
-        Options {
-            root: root.into(),
-            drafts: false,
-            future: false,
-            today: Date::build_day(),
-            base_url: None,
-            live_reload: false,
-            timings: None,
-            cards: true,
-        }
-    }
-}
+mod options;
+pub use options::Options;
 
 /// A loaded site and everything it renders with.
 pub struct Pipeline {
@@ -319,43 +271,19 @@ impl Pipeline {
         })
     }
 
-    /// Page `i`'s social card (its body rendered as `body`), when the build makes cards and
-    /// the page names no `image` of its own.
+    /// Page `i`'s social card ([`cards::page_file`]), when the build makes cards.
     pub fn render_card(&self, i: usize, body: &Rendered) -> Result<Option<OutputFile>, Diagnostic> {
         let Some(cache) = &self.cards else {
             return Ok(None);
         };
-        let page = &self.site.pages[i];
-        if page.front.image.is_some() {
-            return Ok(None);
-        }
-        let card = Card {
-            title: &page.front.title,
-            site: self.site.config.title(page.lang),
-            lang: page.lang,
-            figure: cards::figure(body.calls.iter().map(|c| c.html.as_str()), page.lang),
-        };
-        let bytes = time(self.timings(), Part::Cards, "", || cache.get(&card)).map_err(|e| {
-            Diagnostic::error(format!(
-                "cannot draw the social card of {}: {e}",
-                page.source.path.display()
-            ))
-        })?;
-        let path = cards::path_of(&page.path);
-        Ok(Some(OutputFile {
-            path: self.site.config.urls.file_of(&path),
-            bytes,
-        }))
+        time(self.timings(), Part::Cards, "", || {
+            cards::page_file(&self.site, i, body, cache)
+        })
     }
 
-    /// How many social cards this pipeline drew and reused (none when it makes none).
-    pub fn card_counts(&self) -> Option<cards::Counts> {
-        self.cards.as_ref().map(Cache::counts)
-    }
-
-    /// Clears the card cache of every card this pipeline did not use: after a whole build.
-    pub fn prune_cards(&self) -> usize {
-        self.cards.as_ref().map_or(0, Cache::prune)
+    /// The social cards' cache, when the build makes cards.
+    pub fn cards(&self) -> Option<&Cache> {
+        self.cards.as_ref()
     }
 
     /// The share of `page` (rendered as `body`) in the search index; `None` when it is left
