@@ -2,7 +2,7 @@
 # Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
 # typed arguments and strip charts, the content loader, the backoff engine, the two languages, the
 # retry budgets, the fleet under load, the reading aids, math, shortcode bodies, and the sharing
-# metadata, redirects and feeds.
+# metadata, redirects and feeds, and the social cards.
 # Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
 # no browser, Node, Python, Java or mdBook test), then prints, per file, the mutants caught,
 # missed, timed out and unviable, and the score:
@@ -55,6 +55,7 @@ GROUPS_TABLE=(
   "aids|src/aids.rs src/math.rs|--lib --test=reading_aids --test=writing --test=errors"
   "bodies|src/markdown/bodies.rs src/markdown/words.rs|--lib --test=reading_aids --test=writing --test=errors"
   "share|src/share.rs src/redirects.rs src/content/aliases.rs src/listing/feeds.rs|--lib --test=share --test=aliases --test=feeds --test=errors"
+  "cards|src/cards.rs|--lib --test=cards --test=share"
   "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
 )
 
