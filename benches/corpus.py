@@ -12,7 +12,10 @@ From one seeded stream of text it writes, under OUT:
 Every page has ~600 words of prose with headings, lists, fenced code, links, a GFM table and
 one `backoff_table` shortcode with varied parameters; the Turkish pages use Turkish letters.
 
-Usage: python3 benches/corpus.py --pages N --out DIR [--seed S] [--words W]
+The sade site has `cards: false` (its peers draw no pictures); `--cards` leaves sade's social
+cards on, to measure them.
+
+Usage: python3 benches/corpus.py --pages N --out DIR [--seed S] [--words W] [--cards]
 Python 3.11 standard library only. Same arguments, same bytes.
 """
 
@@ -36,6 +39,8 @@ languages:
 sections:
   Post: { path: blog, label: { tr: "Yazılar", en: "Posts" } }
 """
+# The peers draw no social cards: sade's are off unless --cards.
+CARDS_OFF = "cards: false\n"
 SECTION_NAME = "Post"
 SECTION_PATH = "blog"
 LANGS = ("tr", "en")
@@ -433,7 +438,8 @@ def yaml_str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def generate(n_pages: int, out: Path, seed: int, words: int, code_blocks: int = 1) -> None:
+def generate(n_pages: int, out: Path, seed: int, words: int, code_blocks: int = 1,
+             cards: bool = False) -> None:
     if out.exists():
         shutil.rmtree(out)
     sade = out / "sade"
@@ -447,7 +453,7 @@ def generate(n_pages: int, out: Path, seed: int, words: int, code_blocks: int = 
     shutil.copytree(repo / "templates", sade / "templates")
     (sade / "static").mkdir()
     shutil.copy(repo / "static" / "style.css", sade / "static" / "style.css")
-    (sade / "sade.yaml").write_text(SADE_CONFIG, encoding="utf-8")
+    (sade / "sade.yaml").write_text(SADE_CONFIG + ("" if cards else CARDS_OFF), encoding="utf-8")
 
     (hugo / "content" / SECTION_PATH).mkdir(parents=True)
     (hugo / "static").mkdir()
@@ -515,8 +521,9 @@ def main() -> None:
     ap.add_argument("--words", type=int, default=600, help="words of prose per page")
     ap.add_argument("--code-blocks", type=int, default=1,
                     help="fenced code blocks per page (above 1: each with its own numbers)")
+    ap.add_argument("--cards", action="store_true", help="leave sade's social cards on")
     args = ap.parse_args()
-    generate(args.pages, args.out, args.seed, args.words, args.code_blocks)
+    generate(args.pages, args.out, args.seed, args.words, args.code_blocks, args.cards)
 
 
 if __name__ == "__main__":

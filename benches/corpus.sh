@@ -8,12 +8,13 @@ now_ns() { date +%s%N; }
 
 # corpus DIR PAGES: generate unless a stamp says the same corpus is already there. The sade site
 # carries the repository's templates and stylesheet, so they are part of the stamp. CODE_BLOCKS
-# (default 1) is the number of fenced code blocks per page.
+# (default 1) is the number of fenced code blocks per page; CARDS=1 leaves sade's social cards on
+# (the peers draw none, so by default the corpus has `cards: false`).
 corpus() {
-  local dir=$1 pages=$2 blocks=${CODE_BLOCKS:-1} stamp inputs
+  local dir=$1 pages=$2 blocks=${CODE_BLOCKS:-1} cards=${CARDS:-0} stamp inputs
   inputs=$(cd "$ROOT" && find benches/corpus.py templates static/style.css -type f -print0 |
     sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
-  stamp="$inputs pages=$pages seed=$SEED code_blocks=$blocks"
+  stamp="$inputs pages=$pages seed=$SEED code_blocks=$blocks cards=$cards"
   if [[ -f "$dir/.stamp" && "$(cat "$dir/.stamp")" == "$stamp" ]]; then
     log "   corpus $dir is up to date"
     return
@@ -21,8 +22,10 @@ corpus() {
   log "   generating $dir"
   local t0
   t0=$(now_ns)
+  local flags=()
+  [[ $cards == 1 ]] && flags+=(--cards)
   python3 "$ROOT/benches/corpus.py" --pages "$pages" --seed "$SEED" --code-blocks "$blocks" \
-    --out "$dir"
+    --out "$dir" "${flags[@]}"
   printf '%s\n' "$stamp" >"$dir/.stamp"
   log "   generated in $(awk -v a="$t0" -v b="$(now_ns)" 'BEGIN {printf "%.1f", (b - a) / 1e9}') s"
 }

@@ -2,7 +2,8 @@
 # Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
 # typed arguments and strip charts, the content loader, the backoff engine, the two languages, the
 # retry budgets, the fleet under load, the reading aids, math, shortcode bodies, the sharing
-# metadata, redirects and feeds, the pages of long lists, and the external link check.
+# metadata, redirects and feeds, the pages of long lists, the external link check, and the
+# social cards.
 # Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
 # no browser, Node, Python, Java or mdBook test), then prints, per file, the mutants caught,
 # missed, timed out and unviable, and the score:
@@ -57,6 +58,7 @@ GROUPS_TABLE=(
   "share|src/share.rs src/redirects.rs src/content/aliases.rs src/listing/feeds.rs|--lib --test=share --test=aliases --test=feeds --test=errors"
   "external|src/external.rs src/external/*.rs|--lib --test=check_external"
   "paginate|src/listing/paged.rs src/listing/pager.rs src/listing/sitemap.rs src/plan.rs|--lib --test=pagination --test=feeds --test=aliases"
+  "cards|src/cards.rs|--lib --test=cards --test=share"
   "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
 )
 

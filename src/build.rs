@@ -109,7 +109,10 @@ fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
             output::apply_update(&staging, out, &changed, &made)
         });
         match applied {
-            Ok(updated) => report.updated = Some(updated),
+            Ok(updated) => {
+                report.updated = Some(updated);
+                prune_cards(&report);
+            }
             Err(e) => {
                 let _ = fs::remove_dir_all(&staging);
                 report.diagnostics.push(
@@ -129,6 +132,7 @@ fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
     let swapped = time(timings, Part::Writing, "", || {
         output::swap_in(&staging, out)
     });
+    prune_cards(&report);
     if let Err(e) = swapped {
         report.diagnostics.push(Diagnostic::error(format!(
             "cannot replace {}: {e}",
@@ -136,6 +140,13 @@ fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
         )));
     }
     report
+}
+
+/// After a build that made every page: the cached cards it did not use go.
+fn prune_cards(report: &Report) {
+    if let Some(cache) = report.pipeline.as_ref().and_then(|p| p.cards()) {
+        cache.prune();
+    }
 }
 
 /// The outermost folder of `dir` and its ancestors that does not exist yet.

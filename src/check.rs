@@ -127,7 +127,12 @@ fn checked(
     registry: &Registry,
     keep_bodies: bool,
 ) -> (Diagnostics, Option<Pipeline>) {
-    let result = Pipeline::build(options, registry, &Discard, keep_bodies);
+    // The cards are pictures of text a build checks anyway: drawing them would find nothing.
+    let options = Options {
+        cards: false,
+        ..options.clone()
+    };
+    let result = Pipeline::build(&options, registry, &Discard, keep_bodies);
     let mut report = result.diagnostics;
     let Some(mut pipeline) = result.pipeline else {
         return (report, None);

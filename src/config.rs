@@ -35,6 +35,7 @@ pub const CONFIG_KEYS: [&str; 11] = [
     "base_url",
     "search",
     "paginate",
+    "cards",
     "default_language",
     "author",
     "languages",
@@ -70,6 +71,10 @@ pub struct Config {
     /// `paginate` of its own ([`PAGINATE`] when unsaid).
     #[serde(default = "paginate", deserialize_with = "per_page")]
     pub paginate: usize,
+    /// Whether each page gets a social card, `card.png` beside it, as its `og:image` when it
+    /// names no `image` of its own (`cards: false` turns them off).
+    #[serde(default = "yes")]
+    pub cards: bool,
     /// Every path of the site, under the base path of `base_url` (made by [`Config::parse`]).
     #[serde(skip)]
     pub urls: Urls,

@@ -14,8 +14,8 @@
 //! 4. [`templates`] (one owned Tera and the UI strings: the built-in [`theme`]'s, with the site's
 //!    own over them) and [`render`] (typed template contexts,
 //!    a page's two files, with the reading aids of [`aids`]: contents, reading time, previous
-//!    and next, series, and the sharing metadata of [`share`]); [`listing`] makes the site-wide
-//!    outputs, [`redirects`] the pages' old addresses; [`plan`] lists every output
+//!    and next, series, and the sharing metadata of [`share`] with the social [`cards`]);
+//!    [`listing`] makes the site-wide outputs, [`redirects`] the pages' old addresses; [`plan`] lists every output
 //!    before anything renders; [`links`] checks every link against what was made.
 //! 5. [`pipeline`]: one way from sources to outputs, driven by [`build`] (into a staging
 //!    folder, see [`output`]), [`check`] (into nothing, with warnings; with `--external`, every outside link fetched by
@@ -44,6 +44,7 @@
 pub mod aids;
 pub mod backoff;
 pub mod build;
+pub mod cards;
 pub mod check;
 pub mod config;
 pub mod content;

@@ -240,8 +240,16 @@ fn build(args: BuildArgs) -> ExitCode {
     let updated = report.updated.as_ref().map_or(String::new(), |u| {
         format!(" ({} changed, {} removed)", u.changed, u.removed)
     });
+    let cards = report
+        .pipeline
+        .as_ref()
+        .and_then(|p| p.cards())
+        .map_or(String::new(), |cache| {
+            let c = cache.counts();
+            format!("; cards: {} drawn, {} reused", c.drawn, c.reused)
+        });
     eprintln!(
-        "built {pages} pages, {} files{updated} into {} in {} ms",
+        "built {pages} pages, {} files{updated} into {} in {} ms{cards}",
         report.index.len(),
         out.display(),
         started.elapsed().as_millis()

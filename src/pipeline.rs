@@ -12,16 +12,16 @@
 //! pipeline and re-renders what an edit changes ([`crate::serve`]), and `sade mdbook` uses the
 //! markdown stage alone ([`crate::mdbook`]).
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use parking_lot::Mutex;
 use rayon::prelude::*;
 
+use crate::cards::{self, Cache};
 use crate::config::Config;
-use crate::content::{load_pages, translations, FrontMatter, Page};
+use crate::content::{load_pages, translations, Page};
 use crate::diagnostic::{Diagnostic, Diagnostics, Source};
-use crate::i18n::{Date, Lang};
+use crate::i18n::Lang;
 use crate::links::OutputIndex;
 use crate::listing::{self, Lists};
 use crate::markdown::{self, Rendered};
@@ -33,51 +33,8 @@ use crate::statics;
 use crate::templates::Templates;
 use crate::timings::{time, Part, Timings};
 
-/// How to build.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// Site root (holds `sade.yaml`).
-    pub root: PathBuf,
-    /// Include `draft: true` pages.
-    pub drafts: bool,
-    /// Include pages `published` after `today`.
-    pub future: bool,
-    /// The build's day: a page published after it is in the future. [`Date::build_day`] unless
-    /// a caller fixes it.
-    pub today: Date,
-    /// Serve the site from this base URL instead of `sade.yaml`'s (`--base-url`, e.g. a preview
-    /// deployment); pages' `url:` may stay as written for `sade.yaml`.
-    pub base_url: Option<String>,
-    /// Inject the preview's live-reload script (only `sade serve` sets this).
-    pub live_reload: bool,
-    /// Where to add up the time of each part of the build (`--timings`); `None` measures nothing.
-    pub timings: Option<Arc<Timings>>,
-}
-
-impl Options {
-    /// Whether a page of this front matter is a draft the build leaves out.
-    pub fn skips_draft(&self, front: &FrontMatter) -> bool {
-        front.draft && !self.drafts
-    }
-
-    /// Whether a page of this front matter is published after the build's day and left out.
-    pub fn skips_future(&self, front: &FrontMatter) -> bool {
-        !self.future && front.published.is_some_and(|d| d > self.today)
-    }
-
-    /// Defaults for a plain build of `root`.
-    pub fn new(root: impl Into<PathBuf>) -> Options {
-        Options {
-            root: root.into(),
-            drafts: false,
-            future: false,
-            today: Date::build_day(),
-            base_url: None,
-            live_reload: false,
-            timings: None,
-        }
-    }
-}
+mod options;
+pub use options::Options;
 
 /// A loaded site and everything it renders with.
 pub struct Pipeline {
@@ -92,6 +49,8 @@ pub struct Pipeline {
     problems: Vec<Diagnostic>,
     /// Each language's base template context, made once.
     bases: [tera::Context; 2],
+    /// The drawn social cards, when the build makes them.
+    cards: Option<Cache>,
 }
 
 /// What a run did.
@@ -226,6 +185,8 @@ impl Pipeline {
         };
         let bases =
             Lang::ALL.map(|lang| crate::render::base(&site, &templates, lang, options.live_reload));
+        let cards = (options.cards && site.config.cards)
+            .then(|| Cache::new(Some(root.join(cards::CACHE_DIR))));
         Ok(Pipeline {
             options: options.clone(),
             templates,
@@ -233,6 +194,7 @@ impl Pipeline {
             site,
             problems: problems.0,
             bases,
+            cards,
         })
     }
 
@@ -307,6 +269,21 @@ impl Pipeline {
         time(self.timings(), Part::PageData, "", || {
             crate::render::page(&self.site, &self.templates, i, source, body, base)
         })
+    }
+
+    /// Page `i`'s social card ([`cards::page_file`]), when the build makes cards.
+    pub fn render_card(&self, i: usize, body: &Rendered) -> Result<Option<OutputFile>, Diagnostic> {
+        let Some(cache) = &self.cards else {
+            return Ok(None);
+        };
+        time(self.timings(), Part::Cards, "", || {
+            cards::page_file(&self.site, i, body, cache)
+        })
+    }
+
+    /// The social cards' cache, when the build makes cards.
+    pub fn cards(&self) -> Option<&Cache> {
+        self.cards.as_ref()
     }
 
     /// The share of `page` (rendered as `body`) in the search index; `None` when it is left
@@ -384,7 +361,9 @@ impl Pipeline {
                 Output::Page(i) => {
                     let page = &self.site.pages[*i];
                     let body = &self.site.rendered[*i];
-                    self.render_page(*i, &page.source, body).map(Vec::from)
+                    let mut files = Vec::from(self.render_page(*i, &page.source, body)?);
+                    files.extend(self.render_card(*i, body)?);
+                    Ok(files)
                 }
                 Output::Feed(lang) => Ok(vec![listing::feed(&self.site, *lang)]),
                 Output::Search => self.search_outputs(),
@@ -476,7 +455,8 @@ impl Pipeline {
                         let doc = this.search_doc(page, &body);
                         if !page_problems {
                             let files = this.render_page(i, &source, &body).map_err(|d| vec![d])?;
-                            for f in files {
+                            let card = this.render_card(i, &body).map_err(|d| vec![d])?;
+                            for f in files.into_iter().chain(card) {
                                 recorder.put(f);
                             }
                         }

@@ -47,7 +47,8 @@ pub fn page_count(entries: usize, per_page: usize) -> usize {
 /// One output of the site, and so how it is rendered.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Output {
-    /// Page `i` of [`Site::pages`]: its `index.html` (through `page.html`) and its `index.md`.
+    /// Page `i` of [`Site::pages`]: its `index.html` (through `page.html`), its `index.md`
+    /// and its social card (`card.png`, unless it names its own `image` or cards are off).
     Page(usize),
     /// A language's home (`home.html`).
     Home(Lang),
@@ -120,8 +121,13 @@ impl Output {
         let one = |path: String| vec![urls.file_of(&path)];
         match self {
             Output::Page(i) => {
-                let path = &site.pages[*i].path;
-                vec![urls.file_of(path), urls.file_of(&twin(path))]
+                let page = &site.pages[*i];
+                let path = &page.path;
+                let mut files = vec![urls.file_of(path), urls.file_of(&twin(path))];
+                if site.config.cards && page.front.image.is_none() {
+                    files.push(urls.file_of(&crate::cards::path_of(path)));
+                }
+                files
             }
             Output::Home(lang) => one(urls.home(*lang)),
             Output::Section(lang, name, n) => {

@@ -1,7 +1,8 @@
 //! Driver — `sade init` and `sade new`: a new site, and a new translation pair in a site.
 //!
 //! `sade init [DIR]` writes a small working bilingual site into a new or empty folder: `sade.yaml`,
-//! a post in both languages with a `backoff_table`, and a stand-alone About page. It builds with
+//! a `.gitignore` (the output and the build's cache), a post in both languages with a
+//! `backoff_table`, and a stand-alone About page. It builds with
 //! the built-in theme ([`crate::theme`]), so it has no `templates/` or `static/` of its own.
 //!
 //! `sade new PATH` writes `content/PATH.tr.md` and `content/PATH.en.md` with their front matter
@@ -16,8 +17,9 @@ use crate::diagnostic::{closest, Diagnostic};
 use crate::i18n::{Date, Lang};
 
 /// The starter site, by path; `{{DATE}}` becomes the day it is made.
-const STARTER: [(&str, &str); 5] = [
+const STARTER: [(&str, &str); 6] = [
     ("sade.yaml", include_str!("scaffold/sade.yaml")),
+    (".gitignore", include_str!("scaffold/gitignore")),
     (
         "content/about.en.md",
         include_str!("scaffold/content/about.en.md"),

@@ -34,8 +34,12 @@ pub struct Share<'a> {
     pub modified_time: Option<String>,
     /// `article:tag`, one per tag (articles only).
     pub tags: &'a [String],
-    /// `og:image`: an absolute URL, from the page's `image`.
+    /// `og:image`: an absolute URL, from the page's `image`, or its card.
     pub image: Option<String>,
+    /// `og:image:width`, when known (a card's).
+    pub image_width: Option<u32>,
+    /// `og:image:height`, when known (a card's).
+    pub image_height: Option<u32>,
     /// `og:image:alt`: the page's `image_alt`, or its title.
     pub image_alt: &'a str,
     /// `twitter:card`: `summary_large_image` with an image, `summary` without.
@@ -220,7 +224,11 @@ pub fn page(site: &Site, i: usize) -> Share<'_> {
         "" => config.languages[&lang].description.as_str(),
         d => d,
     };
-    let image = f.image.as_deref().map(|img| image_url(config, img));
+    let card = f.image.is_none() && config.cards;
+    let image = match f.image.as_deref() {
+        Some(img) => Some(image_url(config, img)),
+        None => card.then(|| urls.absolute(&crate::cards::path_of(&page.path))),
+    };
     let article = f.published.is_some();
     let mut crumbs = vec![home(config, lang)];
     if let Some(section) = f.section.as_ref().and_then(|s| config.sections.get(s)) {
@@ -274,6 +282,8 @@ pub fn page(site: &Site, i: usize) -> Share<'_> {
         },
         image_alt: f.image_alt.as_deref().unwrap_or(&f.title),
         image,
+        image_width: card.then_some(crate::cards::WIDTH),
+        image_height: card.then_some(crate::cards::HEIGHT),
         json_ld,
         url,
     }
@@ -331,6 +341,8 @@ pub fn list<'a>(
         modified_time: None,
         tags: &[],
         image: None,
+        image_width: None,
+        image_height: None,
         image_alt: title,
         card: "summary",
         json_ld,

@@ -46,6 +46,8 @@ pub enum Part {
     Checks,
     /// Each page's words for the search index, and the index.
     Search,
+    /// Social cards: drawn, or read from the cache.
+    Cards,
 }
 
 impl Part {
@@ -63,6 +65,7 @@ impl Part {
             Part::Writing => "writing",
             Part::Checks => "link checks",
             Part::Search => "search index",
+            Part::Cards => "social cards",
         }
     }
 }

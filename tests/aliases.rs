@@ -38,6 +38,7 @@ fn build_site(base_url: Option<&str>) -> BTreeMap<String, String> {
     }
     common::outputs(site.path())
         .into_iter()
+        .filter(|(p, _)| !p.ends_with(".png"))
         .map(|(p, b)| (p, String::from_utf8(b).unwrap()))
         .collect()
 }

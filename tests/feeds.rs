@@ -56,6 +56,7 @@ fn outputs(future: bool) -> BTreeMap<String, String> {
         ..Options::new(dir.path())
     })
     .into_iter()
+    .filter(|(path, _)| !path.ends_with(".png"))
     .map(|(path, bytes)| (path, String::from_utf8(bytes).unwrap()))
     .collect()
 }

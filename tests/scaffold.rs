@@ -52,6 +52,7 @@ fn init_makes_a_site_that_builds_and_checks_clean() {
     assert_eq!(
         files(&site),
         [
+            ".gitignore",
             "content/about.en.md",
             "content/about.tr.md",
             "content/blog/first-retries.en.md",
@@ -101,6 +102,15 @@ fn init_makes_a_site_that_builds_and_checks_clean() {
         }
     }
     assert!(public.join("style.css").is_file() && public.join("js/calculator.js").is_file());
+    // The output and the cards' cache are kept out of version control.
+    assert!(public.join("en/blog/first-retries/card.png").is_file());
+    assert!(site.join(".sade/cache/cards").is_dir());
+    let ignore = fs::read_to_string(site.join(".gitignore")).unwrap();
+    let lines: Vec<&str> = ignore.lines().collect();
+    assert!(
+        lines.contains(&"/public/") && lines.contains(&"/.sade/"),
+        "{ignore}"
+    );
 }
 
 #[test]

@@ -248,9 +248,18 @@ fn images_are_absolute_urls_and_twitter_cards_follow_them() {
         Some("https://cdn.example/x.png?v=1&w=2")
     );
     assert_eq!(meta(tool, "og:locale:alternate"), None, "no translation");
+    // A page without an image shows its social card (tests/cards.rs).
     let about = &site["tr/hakkinda/index.html"];
-    assert_eq!(meta(about, "og:image"), None);
-    assert_eq!(meta(about, "twitter:card").as_deref(), Some("summary"));
+    assert_eq!(
+        meta(about, "og:image").as_deref(),
+        Some("https://fixture.example/tr/hakkinda/card.png")
+    );
+    assert_eq!(
+        meta(about, "twitter:card").as_deref(),
+        Some("summary_large_image")
+    );
+    // A page's own image has no size sade knows.
+    assert_eq!(meta(en, "og:image:width"), None);
 }
 
 #[test]

@@ -14,10 +14,11 @@ use sade::shortcode::Registry;
 const ABOUT_TR: &str = "---\ntitle: \"Hakkında\"\ndescription: \"Kim yazıyor\"\n---\n\nMerhaba.\n";
 const ABOUT_EN: &str = "---\ntitle: \"About\"\ndescription: \"Who writes\"\n---\n\nHello.\n";
 
-/// Every output, as text.
+/// Every output but the social cards, as text.
 fn outputs(root: &Path) -> BTreeMap<String, String> {
     common::outputs(root)
         .into_iter()
+        .filter(|(path, _)| !path.ends_with(".png"))
         .map(|(path, bytes)| (path, String::from_utf8(bytes).unwrap()))
         .collect()
 }

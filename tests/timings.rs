@@ -98,6 +98,8 @@ fn build_timings_count_every_call_and_change_no_byte() {
     assert_eq!(calls(&r, "page.html"), 2);
     assert_eq!(calls(&r, "front matter"), 2);
     assert_eq!(calls(&r, "markdown"), 2);
+    // One card per page.
+    assert_eq!(calls(&r, "social cards"), 2);
     let templates: u64 = r
         .keys()
         .filter(|k| k.ends_with(".html"))
@@ -126,6 +128,7 @@ fn build_timings_count_every_call_and_change_no_byte() {
         "writing",
         "link checks",
         "search index",
+        "social cards",
     ];
     let share: f64 = parts.iter().map(|p| r[*p].1).sum();
     assert!((share - 100.0).abs() < 0.6, "shares add up to {share}");
