@@ -31,7 +31,7 @@ const BASE_URL_HELP: &str = "write an absolute http(s) URL: `https://example.com
 pub const CONFIG_FILE: &str = "sade.yaml";
 
 /// Every key `sade.yaml` may use, at any level (for "did you mean" on an unknown one).
-pub const CONFIG_KEYS: [&str; 11] = [
+pub const CONFIG_KEYS: [&str; 12] = [
     "base_url",
     "search",
     "paginate",
