@@ -381,7 +381,11 @@ fn a_plain_check_or_build_asks_for_nothing() {
     let (code, report) = common::sade_build(site.path(), None);
     assert_eq!(code, Some(0), "{report}");
     assert_eq!(server.take(), Vec::<String>::new());
-    assert!(!site.path().join(".sade").exists(), "no cache is written");
+    // The build keeps its social cards in `.sade/cache/`, but no link was looked at.
+    assert!(
+        !site.path().join(".sade/cache/external.json").exists(),
+        "no link cache is written"
+    );
     // The flags of the external check need it.
     let (code, report) = check(site.path(), &["--timeout", "1s"]);
     assert_eq!(code, 2, "{report}");
