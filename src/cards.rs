@@ -40,9 +40,9 @@ pub const CACHE_DIR: &str = ".sade/cache/cards";
 /// an SVG becomes pixels change (what the SVG says is hashed already).
 pub const DESIGN: &str = "sade-card-1 dejavu-2.37 resvg-0.49";
 
-/// The theme's fonts, with their licence in `fonts/`.
-const REGULAR: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
-const BOLD: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+/// The theme's fonts, with their licence in `src/cards/fonts/`.
+const REGULAR: &[u8] = include_bytes!("cards/fonts/DejaVuSans.ttf");
+const BOLD: &[u8] = include_bytes!("cards/fonts/DejaVuSans-Bold.ttf");
 /// The family both fonts declare.
 const FAMILY: &str = "DejaVu Sans";
 
