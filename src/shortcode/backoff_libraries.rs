@@ -56,7 +56,16 @@ impl Shortcode for BackoffLibraries {
             .map(|&l| model(l, &params))
             .collect();
         models.sort_by_key(|m| m.library.group());
-        let caption = describe_params(&params, ctx.lang);
+        // A page may compare several choices with the same numbers: the caption (and the
+        // scroll region's name, which must be unique on the page) says which libraries a
+        // chosen few are.
+        let mut caption = describe_params(&params, ctx.lang);
+        if models.len() < Library::ALL.len() {
+            for (i, m) in models.iter().enumerate() {
+                caption.push_str(if i == 0 { ": " } else { ", " });
+                caption.push_str(m.library.label());
+            }
+        }
         let (html, markdown) = render(&models, &caption, ctx.lang, Snippets::Highlighted);
         Ok(Expansion { html, markdown })
     }
