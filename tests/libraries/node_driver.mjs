@@ -39,10 +39,13 @@ function seeded(seed) {
 }
 
 let log = [];
-// Timers of 0 ms are the HTTP stack's own deferrals (axios sets some), never a retry's wait:
-// every model's waits here are over 0.
+// In the HTTP clients' snippets, timers of 0 ms are the HTTP stack's own deferrals (axios sets
+// some), never a retry's wait (got's and axios-retry's waits are over 0). Elsewhere a 0 ms
+// timer is a real draw: full jitter can give one.
+const HTTP_CLIENTS = ["snippet-got", "snippet-axios-retry"];
+const zeroIsNoWait = HTTP_CLIENTS.includes(job.library);
 globalThis.setTimeout = (fn, ms) => {
-  if (ms > 0) log.push(ms);
+  if (ms > 0 || !zeroIsNoWait) log.push(ms);
   queueMicrotask(fn);
   return { unref() {}, ref() {} };
 };
