@@ -166,7 +166,7 @@ pub(super) fn simulate_strategy(
 }
 
 /// Windows of the fleet's time axis (histogram bins × peak windows per bin).
-const WINDOWS: usize = limits::FLEET_BINS * limits::PEAK_WINDOWS_PER_BIN;
+pub(crate) const WINDOWS: usize = limits::FLEET_BINS * limits::PEAK_WINDOWS_PER_BIN;
 
 /// Window and timeline counts of one worker's clients; empty (and counting nothing) without a
 /// timeline.
@@ -228,7 +228,7 @@ impl<'a> Counts<'a> {
 
 /// The window of retry time `t`: `⌊t / window⌋`, the last one for anything beyond.
 #[inline]
-fn window_index(t: f64, window: f64) -> usize {
+pub(crate) fn window_index(t: f64, window: f64) -> usize {
     if window > 0.0 {
         // Clamping before the conversion gives the same index as clamping after it (`as` rounds
         // toward zero and takes NaN to 0), and the clamped value fits an `i32`, which converts

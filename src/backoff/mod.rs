@@ -30,6 +30,7 @@ mod strategy;
 mod timeline;
 
 pub use delay::{Delay, DelayParseError};
+pub(crate) use fleet::{window_index, WINDOWS};
 pub use fleet::{Fleet, FleetStrategy};
 pub use params::{count, Param, ParamError, Params, ParamsBuilder, ParamsKey};
 pub use schedule::{nominal_delay, Cell, Row, Schedule, Totals};

@@ -41,6 +41,7 @@ mod google_api_core;
 mod got;
 mod grpc;
 mod grpc_core;
+mod herd;
 mod library;
 mod math;
 mod p_retry;
@@ -54,6 +55,7 @@ mod stamina;
 mod tenacity;
 mod urllib3;
 
+pub use herd::{herd, Herd, HerdLine};
 pub use library::{parse_list, Group, Library, UnknownLibrary};
 
 /// A plain-language remark, in both languages.
@@ -425,29 +427,43 @@ fn draws(library: Library, seed: u64, client: u32, out: &mut [f64]) {
 }
 
 /// The mean total wait of [`SIMULATED_CLIENTS`] clients, each client's delays added in order,
-/// the clients' totals added in client order. The draws are [`draws`]', [`LANES`] streams at a time.
+/// the clients' totals added in client order.
 fn simulated_mean(library: Library, seed: u64, f: &dyn Formula) -> f64 {
+    let mut total = 0.0;
+    each_client(library, seed, f, SIMULATED_CLIENTS, |delays| {
+        let mut t = 0.0;
+        for d in delays {
+            t += d;
+        }
+        total += t;
+    });
+    total / f64::from(SIMULATED_CLIENTS)
+}
+
+/// Calls `visit` with the delays of clients `0..clients` of `library`, in client order: each
+/// client's draws are [`draws`]', generated [`LANES`] streams at a time.
+fn each_client(
+    library: Library,
+    seed: u64,
+    f: &dyn Formula,
+    clients: u32,
+    mut visit: impl FnMut(&[f64]),
+) {
     let n = f.retries();
     let keystreams = Keystreams::new(seed);
     let mut lanes = vec![[0.0; LANES]; n];
     let mut units = vec![0.0; n];
     let mut delays = Vec::with_capacity(n);
-    let mut total = 0.0;
-    for first in (0..SIMULATED_CLIENTS).step_by(LANES) {
+    for first in (0..clients).step_by(LANES) {
         keystreams.units(library.stream(first), &mut lanes);
-        for lane in 0..LANES.min((SIMULATED_CLIENTS - first) as usize) {
+        for lane in 0..LANES.min((clients - first) as usize) {
             for (u, draws) in units.iter_mut().zip(&lanes) {
                 *u = draws[lane];
             }
             f.delays(&units, &mut delays);
-            let mut t = 0.0;
-            for d in &delays {
-                t += d;
-            }
-            total += t;
+            visit(&delays);
         }
     }
-    total / f64::from(SIMULATED_CLIENTS)
 }
 
 /// "Retry 5 is not made." / "Retries 5–8 are not made."

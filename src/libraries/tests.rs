@@ -427,3 +427,4 @@ proptest::proptest! {
 }
 
 mod clients;
+mod herd;
