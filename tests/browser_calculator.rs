@@ -107,8 +107,9 @@ fn libraries() -> Vec<&'static str> {
     ids
 }
 
-/// A schedule with odds inputs (empty where not given) and a library, as form values. Every
-/// library is chosen once across the sets.
+/// A schedule with odds inputs (empty where not given) and libraries, as form values. Every
+/// library is chosen first once across the sets; a third of the sets compare two libraries and
+/// a third three (`library` is then a comma list, as in the query).
 fn outcome_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
     let mut set = random_set(rng, i + 1);
     let pick = |rng: &mut ChaCha8Rng, n: u32| (rng.next_u32() % n) as usize;
@@ -131,7 +132,20 @@ fn outcome_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
         ["", "10s", "60s", "500ms"][pick(rng, 4)]
     });
     let libraries = libraries();
-    set["library"] = json!(libraries[i % libraries.len()]);
+    let first = libraries[i % libraries.len()];
+    let mut picked = vec![first];
+    if first != "none" {
+        // The others from the libraries alone (not `none`), none of them twice.
+        let ids = &libraries[1..];
+        for k in 1..=i % 3 {
+            let mut j = (i * 7 + k * 5) % ids.len();
+            while picked.contains(&ids[j]) {
+                j = (j + 1) % ids.len();
+            }
+            picked.push(ids[j]);
+        }
+    }
+    set["library"] = json!(picked.join(","));
     set
 }
 
@@ -208,7 +222,9 @@ fn outcome_args(set: &Value) -> String {
     let mut args = shortcode_args(set);
     for k in OUTCOME_KEYS {
         let v = set[k].as_str().unwrap();
-        if !v.is_empty() {
+        if v.contains(',') {
+            args.push_str(&format!(", {k}=[{}]", v.replace(',', ", ")));
+        } else if !v.is_empty() {
             args.push_str(&format!(", {k}={v}"));
         }
     }

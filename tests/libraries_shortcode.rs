@@ -73,3 +73,77 @@ fn unknown_library_suggests_the_closest() {
     assert!(shown.contains("did you mean `tenacity`?"), "{shown}");
     insta::assert_snapshot!(shown);
 }
+
+/// `chart=true`: the libraries' fleets follow the table, one strip each; the markdown twin says
+/// the same facts as a list. Built twice, the same bytes (the fleets are seeded).
+#[test]
+fn a_chart_of_the_fleets_follows_the_table() {
+    let call = "<< backoff_libraries(base=100ms, cap=30s, attempts=6, \
+                libraries=[urllib3, got, axios-retry], chart=true, clients=500) >>\n";
+    let b = built("en", call);
+    let main = main_of(&b, "en");
+    let chart = &main[main.find("<figure class=\"backoff-chart").unwrap()..];
+    let chart = &chart[..chart.find("</figure>").unwrap()];
+    assert_eq!(chart.matches("<g class=\"strip bar-series-").count(), 3);
+    assert!(
+        chart.contains("when 500 clients of each library retry"),
+        "{chart}"
+    );
+    insta::assert_snapshot!("chart_en", chart);
+    let md = b.outputs.text("en/tools/x/index.md").unwrap();
+    assert!(
+        md.contains("\n- urllib3 (requests): 16.7% of 3,000 retries land in the busiest window\n"),
+        "{md}"
+    );
+    assert_eq!(main, main_of(&built("en", call), "en"));
+    // Without `chart`, no chart.
+    let plain = main_of(&built("en", &call.replace(", chart=true", "")), "en");
+    assert!(!plain.contains("backoff-libraries-chart"));
+}
+
+/// A calculator compares up to three libraries, and says so; `none` and one id still work.
+#[test]
+fn a_calculator_compares_up_to_three_libraries() {
+    let calc = |library: &str| {
+        built(
+            "en",
+            &format!("<< backoff_calculator(base=100ms, library={library}) >>\n"),
+        )
+    };
+    for ok in ["none", "got", "[got, urllib3]", "[got, urllib3, grpc-core]"] {
+        let b = calc(ok);
+        assert!(
+            !b.diagnostics.has_errors(),
+            "{ok}: {}",
+            b.diagnostics.render()
+        );
+    }
+    let html = b_text(&calc("[grpc-core, got]"));
+    // The choices keep the order written; the results list the libraries by group.
+    assert!(
+        html.contains("<option value=\"grpc-core\" selected>"),
+        "{html}"
+    );
+    let second = &html[html.find("id=\"bc-library-2\"").unwrap()..];
+    assert!(second[..second.find("</select>").unwrap()].contains("<option value=\"got\" selected>"));
+    let third = &html[html.find("id=\"bc-library-3\"").unwrap()..];
+    assert!(third[..third.find("</select>").unwrap()].contains("<option value=\"none\" selected>"));
+    let results = &html[html.find("class=\"backoff-results\"").unwrap()..];
+    assert!(results.find(">got<").unwrap() < results.find(">gRPC C-core<").unwrap());
+    let four = calc("[got, urllib3, grpc-core, stamina]");
+    let shown = four.diagnostics.render();
+    assert!(
+        shown.contains("names 4 libraries; a calculator compares at most 3"),
+        "{shown}"
+    );
+    insta::assert_snapshot!("four_libraries", shown);
+    let all = calc("all").diagnostics.render();
+    assert!(all.contains("`backoff_libraries` shows them all"), "{all}");
+    let typo = calc("[got, urlib3]").diagnostics.render();
+    assert!(typo.contains("did you mean `urllib3`?"), "{typo}");
+}
+
+fn b_text(b: &sade::build::Build) -> String {
+    assert!(!b.diagnostics.has_errors(), "{}", b.diagnostics.render());
+    b.outputs.text("en/tools/x/index.html").unwrap().to_string()
+}

@@ -198,6 +198,12 @@ pub struct FormWords {
     pub hint_outage: &'static str,
     /// The library choice.
     pub library: &'static str,
+    /// The second library choice (to compare with the first).
+    pub library_2: &'static str,
+    /// The third library choice.
+    pub library_3: &'static str,
+    /// Hint under the library choices.
+    pub hint_library: &'static str,
     /// No library.
     pub no_library: &'static str,
     /// Copies a snippet.
@@ -360,6 +366,10 @@ pub struct LibraryWords {
     /// The pickers' groups, in [`crate::libraries::Group::ALL`]'s order: HTTP clients, cloud
     /// SDKs, RPC, general-purpose retry libraries.
     pub groups: [&'static str; 4],
+    /// Title of the libraries' fleet chart: `{fleet}`, `{clients}`.
+    pub chart_title: &'static str,
+    /// How to read it: `{from}`, `{to}` (the time axis's ends).
+    pub chart_axis: &'static str,
 }
 
 /// Words of the fleet under load (SPEC §8): `sade calc --demand …`, `backoff_recovery` and

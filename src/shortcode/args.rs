@@ -37,6 +37,9 @@ pub enum ArgKind {
     Strategies,
     /// `all`, a retry library's id, or a list of ids (SPEC §6).
     Libraries,
+    /// `none`, a retry library's id, or a list of at most [`COMPARED`] ids: the libraries a
+    /// calculator compares.
+    LibraryPicks,
     /// `all`, a retry budget's name, or a list of names (SPEC §8).
     Budgets,
     /// A whole number, or `none`.
@@ -64,6 +67,10 @@ impl ArgKind {
             }
             ArgKind::Libraries => format!(
                 "`all`, one of {}, or a list like `[grpc, tenacity]`",
+                Library::ids()
+            ),
+            ArgKind::LibraryPicks => format!(
+                "`none`, one of {}, or a list of up to {COMPARED} like `[got, urllib3]`",
                 Library::ids()
             ),
             ArgKind::Budgets => "`all`, one of none, grpc, aws, finagle, linkerd, envoy, sre, \
@@ -156,6 +163,28 @@ impl ArgKind {
             (ArgKind::Libraries, Value::Word(w)) => Library::from_id(w)
                 .map(|l| ArgValue::Libraries(Cow::Owned(vec![l])))
                 .ok_or_else(|| library_error(w)),
+            (ArgKind::LibraryPicks, Value::None) => Ok(ArgValue::Libraries(Cow::Borrowed(&[]))),
+            (ArgKind::LibraryPicks, Value::Word(w)) if w == "all" => Err((
+                format!(
+                    "`{name}` cannot be `all`: a calculator compares at most {COMPARED} libraries"
+                ),
+                Some(
+                    "name up to three, like `[got, urllib3]`; `backoff_libraries` shows them all"
+                        .into(),
+                ),
+            )),
+            (ArgKind::LibraryPicks, Value::Word(_) | Value::List(_)) => {
+                match ArgKind::Libraries.check(name, v)? {
+                    ArgValue::Libraries(l) if l.len() > COMPARED => Err((
+                        format!(
+                            "`{name}` names {} libraries; a calculator compares at most {COMPARED}",
+                            l.len()
+                        ),
+                        Some("`backoff_libraries` shows more of them in one table".into()),
+                    )),
+                    picked => Ok(picked),
+                }
+            }
             (ArgKind::Libraries, Value::List(items)) => {
                 if items.is_empty() {
                     return wrong(Some("name at least one library".into()));
@@ -210,6 +239,9 @@ impl ArgKind {
 fn budget_error(e: UnknownBudget) -> (String, Option<String>) {
     (e.to_string(), Some(e.help()))
 }
+
+/// Most libraries a calculator compares side by side.
+pub const COMPARED: usize = 3;
 
 fn library_error(word: &str) -> (String, Option<String>) {
     let e = UnknownLibrary::new(word);
@@ -278,6 +310,7 @@ impl fmt::Display for ArgValue {
             ArgValue::Bool(b) => write!(f, "{b}"),
             ArgValue::Str(s) => write!(f, "{s:?}"),
             ArgValue::Libraries(l) if **l == Library::ALL => f.write_str("all"),
+            ArgValue::Libraries(l) if l.is_empty() => f.write_str("none"),
             ArgValue::Libraries(l) => {
                 let ids: Vec<&str> = l.iter().map(|l| l.id()).collect();
                 write!(f, "[{}]", ids.join(", "))

@@ -32,28 +32,6 @@ pub struct BackoffCalculator(
     pub std::sync::Arc<super::common::RecoveryCache>,
 );
 
-/// Every library id, and `none`.
-const LIBRARY_CHOICES: [Cow<'static, str>; 18] = [
-    Cow::Borrowed("none"),
-    Cow::Borrowed("grpc"),
-    Cow::Borrowed("aws-sdk"),
-    Cow::Borrowed("tenacity"),
-    Cow::Borrowed("python-backoff"),
-    Cow::Borrowed("cenkalti"),
-    Cow::Borrowed("p-retry"),
-    Cow::Borrowed("exponential-backoff"),
-    Cow::Borrowed("backon"),
-    Cow::Borrowed("polly"),
-    Cow::Borrowed("resilience4j"),
-    Cow::Borrowed("urllib3"),
-    Cow::Borrowed("google-api-core"),
-    Cow::Borrowed("stamina"),
-    Cow::Borrowed("got"),
-    Cow::Borrowed("axios-retry"),
-    Cow::Borrowed("go-retryablehttp"),
-    Cow::Borrowed("grpc-core"),
-];
-
 /// The schedule's, the odds', the library's and the "Will it come back?" section's arguments.
 static ARGS: std::sync::LazyLock<Vec<ArgSpec>> = std::sync::LazyLock::new(|| {
     let mut args = OWN_ARGS.to_vec();
@@ -95,9 +73,9 @@ static OWN_ARGS: [ArgSpec; 12] = [
     ),
     ArgSpec::optional(
         "library",
-        ArgKind::Choice(Cow::Borrowed(&LIBRARY_CHOICES)),
-        ArgValue::Str(Cow::Borrowed("none")),
-        "a retry library to compare with, or none",
+        ArgKind::LibraryPicks,
+        ArgValue::Libraries(Cow::Borrowed(&[])),
+        "retry libraries to compare (up to three), or none",
     ),
 ];
 
@@ -205,26 +183,37 @@ impl Field<'_> {
         out.push_str(self.attributes);
         out.push_str(" value=\"");
         push_escaped(out, self.value);
-        out.push_str("\" aria-describedby=\"");
-        if self.hint.is_some() {
-            out.push_str("bc-");
-            out.push_str(name);
-            out.push_str("-hint ");
-        }
+        push_described_by(out, name, self.hint.is_some());
+        out.push('>');
+        push_hint_and_error(out, name, self.hint);
+    }
+}
+
+/// ` aria-describedby="…"` of field `name`: its hint's id (when it has one) and its error slot's.
+fn push_described_by(out: &mut String, name: &str, hint: bool) {
+    out.push_str("\" aria-describedby=\"");
+    if hint {
         out.push_str("bc-");
         out.push_str(name);
-        out.push_str("-error\">");
-        if let Some(hint) = self.hint {
-            out.push_str("<small class=\"hint\" id=\"bc-");
-            out.push_str(name);
-            out.push_str("-hint\">");
-            push_escaped(out, hint);
-            out.push_str("</small>");
-        }
-        out.push_str("<span class=\"field-error\" id=\"bc-");
-        out.push_str(name);
-        out.push_str("-error\" role=\"alert\"></span></div>\n");
+        out.push_str("-hint ");
     }
+    out.push_str("bc-");
+    out.push_str(name);
+    out.push_str("-error\"");
+}
+
+/// What follows field `name`'s control: its hint, if any, its error slot, and the end of the field.
+fn push_hint_and_error(out: &mut String, name: &str, hint: Option<&str>) {
+    if let Some(hint) = hint {
+        out.push_str("<small class=\"hint\" id=\"bc-");
+        out.push_str(name);
+        out.push_str("-hint\">");
+        push_escaped(out, hint);
+        out.push_str("</small>");
+    }
+    out.push_str("<span class=\"field-error\" id=\"bc-");
+    out.push_str(name);
+    out.push_str("-error\" role=\"alert\"></span></div>\n");
 }
 
 /// A labelled `<select>` of `options` ((value, label)) with `selected` chosen.
@@ -235,7 +224,14 @@ pub(super) fn select(
     options: &[(&str, &str)],
     selected: &str,
 ) {
-    select_grouped(out, name, label, &[(None, options.to_vec())], selected);
+    select_grouped(
+        out,
+        name,
+        label,
+        &[(None, options.to_vec())],
+        selected,
+        None,
+    );
 }
 
 /// Options of a `<select>` under an `<optgroup>` label, or under none: (value, label) each.
@@ -248,6 +244,7 @@ pub(super) fn select_grouped(
     label: &str,
     groups: &[OptionGroup],
     selected: &str,
+    hint: Option<&str>,
 ) {
     out.push_str("<div class=\"field field-");
     out.push_str(name);
@@ -259,9 +256,8 @@ pub(super) fn select_grouped(
     out.push_str(name);
     out.push_str("\" name=\"");
     out.push_str(name);
-    out.push_str("\" aria-describedby=\"bc-");
-    out.push_str(name);
-    out.push_str("-error\">");
+    push_described_by(out, name, hint.is_some());
+    out.push('>');
     let mut known = false;
     for (group, options) in groups {
         if let Some(g) = group {
@@ -292,9 +288,8 @@ pub(super) fn select_grouped(
         push_escaped(out, selected);
         out.push_str("</option>");
     }
-    out.push_str("</select><span class=\"field-error\" id=\"bc-");
-    out.push_str(name);
-    out.push_str("-error\" role=\"alert\"></span></div>\n");
+    out.push_str("</select>");
+    push_hint_and_error(out, name, hint);
 }
 
 /// A number as a form shows it: the shortest text that reads back (`2`, `1.5`).
@@ -330,7 +325,7 @@ impl Shortcode for BackoffCalculator {
         let timeout = args.duration("timeout")?;
         let deadline = args.duration_or_none("deadline")?;
         let outage = args.duration_or_none("outage")?;
-        let library = args.str("library")?;
+        let picked = args.libraries("library")?;
         let jitter = if p.strategies() == Strategy::ALL {
             "all".to_string()
         } else {
@@ -469,7 +464,19 @@ impl Shortcode for BackoffCalculator {
                 g.libraries().map(|l| (l.id(), l.label())).collect(),
             )
         }));
-        select_grouped(&mut html, "library", f.library, &libraries, library);
+        // The first choice, and two more to compare it with; the results list them by group.
+        for (i, (name, label)) in [
+            ("library", f.library),
+            ("library-2", f.library_2),
+            ("library-3", f.library_3),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let selected = picked.get(i).map_or("none", |l| l.id());
+            let hint = (i == 0).then_some(f.hint_library);
+            select_grouped(&mut html, name, label, &libraries, selected, hint);
+        }
         html.push_str("</div>\n</fieldset>\n");
         let load = super::calculator_recovery::compute(args, &p, &self.1, ctx.timings)?;
         if load.is_some() {
@@ -513,14 +520,20 @@ impl Shortcode for BackoffCalculator {
                 ));
             }
         }
-        if let Some(l) = Library::from_id(library) {
-            let model = crate::libraries::model(l, &p);
+        if !picked.is_empty() {
+            let mut models: Vec<_> = picked
+                .iter()
+                .map(|&l| crate::libraries::model(l, &p))
+                .collect();
+            models.sort_by_key(|m| m.library.group());
+            let herd = super::backoff_libraries::herd(&models, &p);
             let caption = crate::report::describe_params(&p, lang);
             let (h, md) = super::backoff_libraries::render(
-                &[model],
+                &models,
                 &caption,
                 lang,
                 super::backoff_libraries::Snippets::Plain,
+                Some(&herd),
             );
             html.push_str(&h);
             markdown.push('\n');
@@ -554,17 +567,5 @@ impl Shortcode for BackoffCalculator {
             html.push_str(".js\" defer></script>\n");
         }
         Ok(Expansion { html, markdown })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_library_choices_are_none_and_every_library() {
-        let ids: Vec<&str> = LIBRARY_CHOICES.iter().map(|c| c.as_ref()).collect();
-        assert_eq!(ids[0], "none");
-        assert_eq!(ids[1..], Library::ALL.map(Library::id));
     }
 }

@@ -5,11 +5,11 @@
 //! share; in the caption, the same facts as sentences and how to read the axis.
 
 use super::common::{params, SCHEDULE_ARGS};
-use super::strips::{self, Strip, Tick};
+use super::strips::{self, Strip};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::Schedule;
 use crate::html::escape;
-use crate::i18n::{fill, format_duration, format_number, format_percent, strategy_label, Lang};
+use crate::i18n::{fill, format_number, format_percent, strategy_label, Lang};
 
 /// The `backoff_chart` shortcode.
 pub struct BackoffChart(pub std::sync::Arc<super::common::Schedules>);
@@ -87,23 +87,8 @@ pub fn chart_html(schedule: &Schedule, lang: Lang) -> String {
             })
         })
         .collect();
-    let ticks: Vec<Tick> = timeline
-        .ticks()
-        .into_iter()
-        .map(|t| Tick {
-            at: timeline.position(t.ms),
-            label: format_duration(t.ms, lang),
-            major: t.major,
-        })
-        .collect();
-    let edges = timeline.edges();
-    let axis = fill(
-        w.axis,
-        &[
-            ("from", &format_duration(edges[0], lang)),
-            ("to", &format_duration(edges[edges.len() - 1], lang)),
-        ],
-    );
+    let ticks = strips::time_ticks(timeline, lang);
+    let axis = strips::axis_note(w.axis, timeline, lang);
     let mut s = String::with_capacity(16 * 1024);
     s.push_str("<figure class=\"backoff-chart\">\n");
     s.push_str(&strips::svg(&title, &strips, &ticks, None));

@@ -8,16 +8,21 @@
 //! ([`crate::highlight`], which knows every snippet's language). Every number is a `<data value="MS">`
 //! element. The markdown twin is a GFM table, the notes as lists and each snippet as a fenced
 //! code block.
+//!
+//! With `chart=true`, a chart follows the table: the thundering herd of SPEC §3 for each
+//! library ([`crate::libraries::herd`]), one strip per library on one logarithmic time axis, as
+//! `backoff_chart` draws the strategies (the calculator draws it for the libraries it compares).
 
 use std::fmt::Write;
 
 use std::borrow::Cow;
 
-use super::common::{params, ATTEMPTS, BASE, CAP, FACTOR, SEED};
+use super::common::{params, ATTEMPTS, BASE, CAP, CLIENTS, FACTOR, SEED};
+use super::strips::{self, Strip};
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode};
 use crate::html::{push_data, push_escaped};
-use crate::i18n::{push_duration, Lang};
-use crate::libraries::{model, Library, Model};
+use crate::i18n::{fill, format_number, format_percent, push_duration, Lang};
+use crate::libraries::{model, Herd, Input, Library, Model};
 use crate::report::describe_params;
 
 /// `libraries`: which libraries, in the order written.
@@ -28,7 +33,15 @@ const LIBRARIES: ArgSpec = ArgSpec::optional(
     "retry libraries to compare",
 );
 
-static ARGS: [ArgSpec; 6] = [BASE, FACTOR, CAP, ATTEMPTS, LIBRARIES, SEED];
+/// `chart`: the libraries' fleets on one chart after the table.
+const CHART: ArgSpec = ArgSpec::optional(
+    "chart",
+    ArgKind::Bool,
+    ArgValue::Bool(false),
+    "draw each library's fleet on one chart after the table",
+);
+
+static ARGS: [ArgSpec; 8] = [BASE, FACTOR, CAP, ATTEMPTS, LIBRARIES, SEED, CHART, CLIENTS];
 
 /// The `backoff_libraries` shortcode.
 pub struct BackoffLibraries;
@@ -66,7 +79,18 @@ impl Shortcode for BackoffLibraries {
                 caption.push_str(m.library.label());
             }
         }
-        let (html, markdown) = render(&models, &caption, ctx.lang, Snippets::Highlighted);
+        let herd = if args.bool("chart")? {
+            Some(herd(&models, &params))
+        } else {
+            None
+        };
+        let (html, markdown) = render(
+            &models,
+            &caption,
+            ctx.lang,
+            Snippets::Highlighted,
+            herd.as_ref(),
+        );
         Ok(Expansion { html, markdown })
     }
 }
@@ -88,12 +112,13 @@ pub(super) enum Snippets {
     Plain,
 }
 
-/// The table, the notes and the snippets, as HTML and as markdown.
+/// The table, the chart of `herd` if given, the notes and the snippets, as HTML and as markdown.
 pub(super) fn render(
     models: &[Model],
     caption: &str,
     lang: Lang,
     snippets: Snippets,
+    herd: Option<&Herd>,
 ) -> (String, String) {
     let w = &lang.words().libraries;
     let mut h = String::with_capacity(4096 * models.len().max(1));
@@ -188,6 +213,11 @@ pub(super) fn render(
         h.push_str("</tbody>\n");
     }
     h.push_str("</table>\n</div>\n</figure>\n");
+    if let Some(herd) = herd {
+        h.push_str(&chart_html(herd, lang));
+        md.push('\n');
+        md.push_str(&chart_markdown(herd, lang));
+    }
     for m in models {
         h.push_str("<details class=\"backoff-library\">\n<summary>");
         push_escaped(&mut h, m.library.label());
@@ -220,6 +250,95 @@ pub(super) fn render(
     (h, md)
 }
 
+/// The fleets of `models`' libraries, in their order, for validated `params`.
+pub(super) fn herd(models: &[Model], params: &crate::backoff::Params) -> Herd {
+    let libraries: Vec<Library> = models.iter().map(|m| m.library).collect();
+    crate::libraries::herd(&libraries, &Input::from_params(params), params.clients())
+}
+
+/// Strip colours: a library's place among those shown, cycling after four.
+const SERIES: [&str; 4] = ["series-1", "series-2", "series-3", "series-4"];
+
+/// One sentence per library: "got: 2.3% of 6,000 retries land in the busiest window".
+fn chart_summary(herd: &Herd, lang: Lang) -> Vec<String> {
+    let template = lang.words().chart.summary;
+    herd.lines
+        .iter()
+        .map(|line| {
+            let retries = f64::from(herd.clients) * line.retries as f64;
+            fill(
+                template,
+                &[
+                    ("strategy", line.library.label()),
+                    ("share", &format_percent(line.peak_share, lang)),
+                    ("retries", &format_number(retries, 0, lang)),
+                ],
+            )
+        })
+        .collect()
+}
+
+/// The `<figure class="backoff-chart backoff-libraries-chart">` with each library's fleet as a
+/// strip (also the calculator's).
+pub(super) fn chart_html(herd: &Herd, lang: Lang) -> String {
+    let words = lang.words();
+    let title = fill(
+        words.libraries.chart_title,
+        &[
+            ("fleet", words.chart.fleet),
+            ("clients", &format_number(f64::from(herd.clients), 0, lang)),
+        ],
+    );
+    let strips: Vec<Strip> = herd
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| Strip {
+            class: SERIES[i % SERIES.len()],
+            label: line.library.label(),
+            note: format_percent(line.peak_share, lang),
+            counts: &line.counts,
+        })
+        .collect();
+    let timeline = &herd.timeline;
+    let ticks = strips::time_ticks(timeline, lang);
+    let axis = strips::axis_note(words.libraries.chart_axis, timeline, lang);
+    let mut s = String::with_capacity(8 * 1024);
+    s.push_str("<figure class=\"backoff-chart backoff-libraries-chart\">\n");
+    s.push_str(&strips::svg(&title, &strips, &ticks, None));
+    s.push_str("<figcaption>");
+    push_escaped(&mut s, &title);
+    s.push_str("\n<ul class=\"peak\">\n");
+    for line in chart_summary(herd, lang) {
+        s.push_str("<li>");
+        push_escaped(&mut s, &line);
+        s.push_str("</li>\n");
+    }
+    s.push_str("</ul>\n<span class=\"axis-note\">");
+    push_escaped(&mut s, &axis);
+    s.push_str("</span></figcaption>\n</figure>\n");
+    s
+}
+
+/// The chart for `index.md`: its title and facts as a list (markdown has no charts).
+pub(super) fn chart_markdown(herd: &Herd, lang: Lang) -> String {
+    let words = lang.words();
+    let mut out = fill(
+        words.libraries.chart_title,
+        &[
+            ("fleet", words.chart.fleet),
+            ("clients", &format_number(f64::from(herd.clients), 0, lang)),
+        ],
+    );
+    out.push_str("\n\n");
+    for line in chart_summary(herd, lang) {
+        out.push_str("- ");
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,7 +354,7 @@ mod tests {
             .into_iter()
             .map(|l| model(l, &params))
             .collect();
-        let (h, md) = render(&models, "caption", Lang::En, Snippets::Highlighted);
+        let (h, md) = render(&models, "caption", Lang::En, Snippets::Highlighted, None);
         assert!(h.contains(
             "<code class=\"language-go\">conn, err := grpc.<span class=\"hl-function\">NewClient</span>(target,"
         ));
@@ -247,6 +366,65 @@ mod tests {
         assert_eq!(md.matches("```").count(), 4);
     }
 
+    /// The chart follows the table and precedes the notes: a strip per library in its place's
+    /// colour, its peak share beside it and in a sentence, in the page's language.
+    #[test]
+    fn the_chart_has_a_strip_per_library_between_the_table_and_the_notes() {
+        let params =
+            crate::backoff::Params::builder(crate::backoff::Delay::from_ms(100.0).unwrap())
+                .cap(Some(crate::backoff::Delay::from_ms(30_000.0).unwrap()))
+                .attempts(6)
+                .clients(1000)
+                .build()
+                .unwrap();
+        let models: Vec<Model> = [Library::Urllib3, Library::Got, Library::Tenacity]
+            .into_iter()
+            .map(|l| model(l, &params))
+            .collect();
+        let herd = herd(&models, &params);
+        let (h, md) = render(&models, "c", Lang::En, Snippets::Plain, Some(&herd));
+        let table = h.find("</table>").unwrap();
+        let chart = h
+            .find("<figure class=\"backoff-chart backoff-libraries-chart\">")
+            .unwrap();
+        let notes = h.find("<details class=\"backoff-library\">").unwrap();
+        assert!(table < chart && chart < notes);
+        for (i, label) in ["urllib3 (requests)", "got", "tenacity"].iter().enumerate() {
+            assert!(
+                h.contains(&format!(
+                    "<g class=\"strip bar-series-{}\">\n<text class=\"name\" x=\"0\" y=\"{}\">{label}</text>",
+                    i + 1,
+                    i * 74 + 14
+                )),
+                "{label}: {h}"
+            );
+        }
+        // urllib3 waits without jitter: a sixth of its retries in one window.
+        assert!(h.contains(
+            "<li>urllib3 (requests): 16.7% of 6,000 retries land in the busiest window</li>"
+        ));
+        assert!(h.contains("when 1,000 clients of each library retry, over time"));
+        assert!(h.contains("beside each library"));
+        assert!(md.contains(
+            "\n- urllib3 (requests): 16.7% of 6,000 retries land in the busiest window\n"
+        ));
+        let (tr, _) = render(&models, "c", Lang::Tr, Snippets::Plain, Some(&herd));
+        assert!(tr.contains("her kütüphanenin 1.000 istemcisinin"), "{tr}");
+        assert!(tr.contains("<li>urllib3 (requests): en kalabalık pencerede 6.000 yeniden denemenin %16,7 kadarı</li>"), "{tr}");
+        // Five libraries: the colours start again after four.
+        let five: Vec<Model> = Library::ALL[..5]
+            .iter()
+            .map(|&l| model(l, &params))
+            .collect();
+        let chart = chart_html(&herd_of(&five, &params), Lang::En);
+        assert_eq!(chart.matches("bar-series-1\"").count(), 2);
+        assert_eq!(chart.matches("<g class=\"strip ").count(), 5);
+    }
+
+    fn herd_of(models: &[Model], params: &crate::backoff::Params) -> Herd {
+        herd(models, params)
+    }
+
     /// Every library's snippet gets its language's token classes in the shortcode's page, and
     /// none where the calculator's script writes the markup again.
     #[test]
@@ -256,7 +434,7 @@ mod tests {
                 .build()
                 .unwrap();
         let code = |library, snippets| {
-            let (h, md) = render(&[model(library, &params)], "c", Lang::En, snippets);
+            let (h, md) = render(&[model(library, &params)], "c", Lang::En, snippets, None);
             let code = &h[h.find("<pre>").unwrap()..h.find("</pre>").unwrap()];
             (code.to_string(), md)
         };

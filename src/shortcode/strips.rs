@@ -10,7 +10,9 @@
 
 use std::fmt::Write;
 
+use crate::backoff::Timeline;
 use crate::html::push_escaped;
+use crate::i18n::{fill, format_duration, Lang};
 
 /// Height of a strip's name line, its bars and the gap under them, in CSS pixels.
 const NAME: f64 = 18.0;
@@ -40,6 +42,31 @@ pub struct Tick {
     pub label: String,
     /// Kept on narrow screens (the others' labels are hidden there).
     pub major: bool,
+}
+
+/// The labelled places of a logarithmic time axis ([`Timeline::ticks`]), in `lang`.
+pub fn time_ticks(timeline: &Timeline, lang: Lang) -> Vec<Tick> {
+    timeline
+        .ticks()
+        .into_iter()
+        .map(|t| Tick {
+            at: timeline.position(t.ms),
+            label: format_duration(t.ms, lang),
+            major: t.major,
+        })
+        .collect()
+}
+
+/// How to read a time axis: `template` with `{from}` and `{to}`, the axis's ends, in `lang`.
+pub fn axis_note(template: &str, timeline: &Timeline, lang: Lang) -> String {
+    let edges = timeline.edges();
+    fill(
+        template,
+        &[
+            ("from", &format_duration(edges[0], lang)),
+            ("to", &format_duration(edges[edges.len() - 1], lang)),
+        ],
+    )
 }
 
 /// `x` (in `[0, 1]`) as a percentage with two decimals: `37.50%`.

@@ -326,7 +326,9 @@
 
   /** An error's message in the words of a page: `{label}` is the field's label (`words.form`). */
   function message(error, words) {
-    var values = { label: words.form[error.arg] || error.arg, value: error.value };
+    // A field's label: its name's words (`library-2` is `library_2` there).
+    var label = words.form[error.arg] || words.form[String(error.arg).replace(/-/g, "_")];
+    var values = { label: label || error.arg, value: error.value };
     Object.keys(error).forEach(function (k) {
       if (k !== "arg" && k !== "code" && k !== "value") values[k] = String(error[k]);
     });

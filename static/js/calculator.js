@@ -30,7 +30,8 @@
  * The first calculator on a page keeps its inputs in the query string:
  *   base, factor, cap, attempts, jitter, seed, clients   the schedule (always written)
  *   fail, timeout, deadline, outage                      the odds (written when given)
- *   library                                              a library to compare (when chosen)
+ *   library                                              up to three libraries to compare, a
+ *                                                        comma list (when chosen)
  *   demand, capacity, recovery-timeout, recovery-outage, horizon, queue, shed (`true`, when
  *   checked), budget, recovery-jitter                    the section (when the page has it)
  * e.g. `?base=250ms&factor=2&cap=30s&attempts=6&jitter=all&seed=7&clients=1000&fail=30%`.
@@ -50,7 +51,9 @@
 
   var KEYS = ["base", "factor", "cap", "attempts", "jitter", "seed", "clients"];
   var ODDS_KEYS = ["fail", "timeout", "deadline", "outage"];
-  var ALL_KEYS = KEYS.concat(ODDS_KEYS, ["library"]);
+  /** The library choices: the first and two to compare it with (`library` in the query). */
+  var LIBRARY_KEYS = ["library", "library-2", "library-3"];
+  var ALL_KEYS = KEYS.concat(ODDS_KEYS, LIBRARY_KEYS);
   /** The "Will it come back?" section's fields, in the order of the query. */
   var LOAD_KEYS = ["demand", "capacity", "recovery-timeout", "recovery-outage", "horizon", "queue",
     "shed", "budget", "recovery-jitter"];
@@ -468,15 +471,71 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // One library's model (`backoff_libraries::render`).
+  // The libraries' models, by group, and their fleets (`backoff_libraries::render` with a
+  // chart, `chart_html`).
 
-  function libraryHtml(model, params, d) {
-    var lang = d.lang;
-    var w = d.words.libraries;
+  /** `Group::ALL`'s order, the order of `words.libraries.groups`. */
+  var GROUP_ORDER = ["http", "cloud", "rpc", "general"];
+  /** `backoff_libraries::SERIES`: a library's strip colour by its place, cycling after four. */
+  var SERIES = ["series-1", "series-2", "series-3", "series-4"];
+
+  /** The libraries in `ids` by group, in the order given within each (`sort_by_key`). */
+  function byGroup(ids) {
+    return ids.slice().sort(function (a, b) {
+      return GROUP_ORDER.indexOf(L.group(a)) - GROUP_ORDER.indexOf(L.group(b));
+    });
+  }
+
+  function libraryInfo(d, name) {
     var info = null;
     d.libraries.forEach(function (l) {
-      if (l.name === model.name) info = l;
+      if (l.name === name) info = l;
     });
+    return info;
+  }
+
+  /** `chart_html`: each library's fleet as a strip, on one axis. */
+  function libraryChartHtml(herd, d) {
+    var lang = d.lang;
+    var w = d.words;
+    var edges = herd.timeline_ms;
+    var title = fill(w.libraries.chart_title, {
+      fleet: w.chart.fleet,
+      clients: B.formatNumber(herd.clients, 0, lang),
+    });
+    var strips = herd.lines.map(function (line, i) {
+      return {
+        "class": SERIES[i % SERIES.length],
+        label: libraryInfo(d, line.name).label,
+        note: B.formatPercent(line.peak_share, lang),
+        counts: line.counts,
+      };
+    });
+    var ticks = B.timeline.ticks(edges).map(function (t) {
+      return { at: B.timeline.position(edges, t.ms), label: B.formatDuration(t.ms, lang), major: t.major };
+    });
+    var axis = fill(w.libraries.chart_axis, {
+      from: B.formatDuration(edges[0], lang),
+      to: B.formatDuration(edges[edges.length - 1], lang),
+    });
+    var s = "<figure class=\"backoff-chart backoff-libraries-chart\">\n" +
+      stripsSvg(title, strips, ticks, null) + "<figcaption>" + escape(title) +
+      "\n<ul class=\"peak\">\n";
+    herd.lines.forEach(function (line) {
+      s += "<li>" + escape(fill(w.chart.summary, {
+        strategy: libraryInfo(d, line.name).label,
+        share: B.formatPercent(line.peak_share, lang),
+        retries: B.formatNumber(herd.clients * line.retries, 0, lang),
+      })) + "</li>\n";
+    });
+    return s + "</ul>\n<span class=\"axis-note\">" + escape(axis) + "</span></figcaption>\n</figure>\n";
+  }
+
+  /** `render`: the table (a body per group, headed when there are several), the chart, then
+   * each library's notes and snippet. `models` are in group order. */
+  function libraryHtml(models, herd, params, d) {
+    var lang = d.lang;
+    var w = d.words.libraries;
     var caption = B.describeParams(params, d.words, lang);
     var dur = function (ms) {
       return data(ms, B.formatDuration(ms, lang));
@@ -485,29 +544,50 @@
       escape(caption) + "\">\n<table class=\"backoff-table backoff-libraries-table\">\n<caption>" +
       escape(caption) + "</caption>\n<thead>\n<tr><th scope=\"col\">" + w.library +
       "</th><th scope=\"col\">" + w.per_retry + "</th><th scope=\"col\">" + w.worst +
-      "</th><th scope=\"col\">" + w.mean + "</th></tr>\n</thead>\n<tbody>\n";
-    h += "<tr><th scope=\"row\">" + escape(info.label) + "<br><small><a href=\"" + model.source +
-      "\">" + escape(info["package"] + " " + model.version) + "</a></small></th><td data-label=\"" +
-      w.per_retry + "\"><ol class=\"backoff-retries\">";
-    model.rows.forEach(function (r) {
-      h += "<li>" + dur(r.min_ms);
-      if (r.max_ms !== r.min_ms) h += " – " + dur(r.max_ms);
-      h += "</li>";
+      "</th><th scope=\"col\">" + w.mean + "</th></tr>\n</thead>\n";
+    var grouped = models.some(function (m, i) {
+      return i > 0 && L.group(m.name) !== L.group(models[i - 1].name);
     });
-    h += "</ol><small>" + model.rows.length + " " + w.retries + "</small></td><td data-label=\"" +
-      w.worst + "\">" + dur(model.totals.worst_ms) + "</td><td data-label=\"" + w.mean + "\">" +
-      dur(model.totals.mean_ms);
-    if (model.totals.mean_is_estimate) h += " <small>(" + w.estimated + ")</small>";
-    h += "</td></tr>\n</tbody>\n</table>\n</div>\n</figure>\n";
-    h += "<details class=\"backoff-library\">\n<summary>" + escape(info.label) + ": " + w.details +
-      "</summary>\n<ul>\n";
-    (lang === "tr" ? model.notes_tr : model.notes).forEach(function (n) {
-      h += "<li>" + escape(n) + "</li>\n";
+    var group = null;
+    models.forEach(function (model) {
+      var info = libraryInfo(d, model.name);
+      var g = L.group(model.name);
+      if (g !== group) {
+        if (group !== null) h += "</tbody>\n";
+        h += "<tbody>\n";
+        group = g;
+        if (grouped) {
+          h += "<tr class=\"backoff-libraries-group\"><th scope=\"rowgroup\" colspan=\"4\">" +
+            escape(w.groups[GROUP_ORDER.indexOf(g)]) + "</th></tr>\n";
+        }
+      }
+      h += "<tr><th scope=\"row\">" + escape(info.label) + "<br><small><a href=\"" + model.source +
+        "\">" + escape(info["package"] + " " + model.version) + "</a></small></th><td data-label=\"" +
+        w.per_retry + "\"><ol class=\"backoff-retries\">";
+      model.rows.forEach(function (r) {
+        h += "<li>" + dur(r.min_ms);
+        if (r.max_ms !== r.min_ms) h += " – " + dur(r.max_ms);
+        h += "</li>";
+      });
+      h += "</ol><small>" + model.rows.length + " " + w.retries + "</small></td><td data-label=\"" +
+        w.worst + "\">" + dur(model.totals.worst_ms) + "</td><td data-label=\"" + w.mean + "\">" +
+        dur(model.totals.mean_ms);
+      if (model.totals.mean_is_estimate) h += " <small>(" + w.estimated + ")</small>";
+      h += "</td></tr>\n";
     });
-    h += "</ul>\n<div class=\"scroll\" tabindex=\"0\"><pre><code class=\"language-" +
-      model.snippet.language + "\">" + escape(model.snippet.code) +
-      "</code></pre></div>\n<button type=\"button\" class=\"copy\">" +
-      d.words.form.copy + "</button>\n</details>\n";
+    if (group !== null) h += "</tbody>\n";
+    h += "</table>\n</div>\n</figure>\n" + libraryChartHtml(herd, d);
+    models.forEach(function (model) {
+      h += "<details class=\"backoff-library\">\n<summary>" + escape(libraryInfo(d, model.name).label) +
+        ": " + w.details + "</summary>\n<ul>\n";
+      (lang === "tr" ? model.notes_tr : model.notes).forEach(function (n) {
+        h += "<li>" + escape(n) + "</li>\n";
+      });
+      h += "</ul>\n<div class=\"scroll\" tabindex=\"0\"><pre><code class=\"language-" +
+        model.snippet.language + "\">" + escape(model.snippet.code) +
+        "</code></pre></div>\n<button type=\"button\" class=\"copy\">" +
+        d.words.form.copy + "</button>\n</details>\n";
+    });
     return h;
   }
 
@@ -794,13 +874,26 @@
   // ---------------------------------------------------------------------------------------
   // The query string: the shortcode's argument names and value syntax.
 
-  /** The schedule's, the odds' and the library's part of the query. */
+  /** The libraries chosen, in the order of the fields, each once; `none`s left out. */
+  function picksOf(values) {
+    var out = [];
+    LIBRARY_KEYS.forEach(function (key) {
+      var id = values[key];
+      if (id && id !== "none" && out.indexOf(id) < 0) out.push(id);
+    });
+    return out;
+  }
+
+  /** The schedule's, the odds' and the libraries' part of the query. */
   function queryOf(values) {
+    var picks = picksOf(values);
     return ALL_KEYS.filter(function (key) {
       if (KEYS.indexOf(key) >= 0) return true;
-      return values[key] !== "" && !(key === "library" && values[key] === "none");
+      if (key === "library") return picks.length > 0;
+      return LIBRARY_KEYS.indexOf(key) < 0 && values[key] !== "";
     }).map(function (key) {
-      return key + "=" + encodeURIComponent(values[key]).replace(/%2C/gi, ",");
+      var value = key === "library" ? picks.join(",") : values[key];
+      return key + "=" + encodeURIComponent(value).replace(/%2C/gi, ",");
     }).join("&");
   }
 
@@ -1071,6 +1164,16 @@
 
   Calculator.prototype.fill = function (values) {
     var fields = this.fields;
+    if (values.library !== undefined) {
+      // `library=got,urllib3`: one id per choice, in order; the others none.
+      var ids = values.library.split(",").map(function (id) {
+        return id.trim();
+      });
+      values = Object.assign({}, values);
+      LIBRARY_KEYS.forEach(function (key, i) {
+        values[key] = ids[i] || "none";
+      });
+    }
     this.keys.forEach(function (key) {
       var field = fields[key];
       if (!field || values[key] === undefined) return;
@@ -1124,7 +1227,7 @@
     if (this.section) this.section.classList.toggle("stale", !!loadStale);
   };
 
-  /** The form's values parsed: {params, odds, oddsInput, library} or {errors}. */
+  /** The form's values parsed: {params, odds, oddsInput, schedule, libraries} or {errors}. */
   Calculator.prototype.parse = function (values) {
     var schedule = {};
     KEYS.forEach(function (k) {
@@ -1152,17 +1255,19 @@
       oddsParsed = O.parse(input);
       if (!oddsParsed.ok) errors = errors.concat(oddsParsed.errors);
     }
-    var library = values.library || "none";
-    if (library !== "none" && L.ids.indexOf(library) < 0) {
-      errors.push(B.engine.inputError("library", "unknown_library", library));
-    }
+    LIBRARY_KEYS.forEach(function (key) {
+      var id = values[key];
+      if (id && id !== "none" && L.ids.indexOf(id) < 0) {
+        errors.push(B.engine.inputError(key, "unknown_library", id));
+      }
+    });
     if (errors.length > 0) return { errors: errors };
     return {
       params: parsed.params,
       odds: oddsParsed ? oddsParsed.odds : null,
       oddsInput: anyOdds ? odds : null,
       schedule: schedule,
-      library: library,
+      libraries: picksOf(values),
     };
   };
 
@@ -1249,15 +1354,19 @@
         html += outageChartHtml(run.odds, run.outageDelays, o, parsed.params, d);
       }
     }
-    if (parsed.library !== "none") {
-      var model = L.model(parsed.library, {
+    if (parsed.libraries.length > 0) {
+      var numbers = {
         base_ms: parsed.params.base_ms,
         factor: parsed.params.factor,
         cap_ms: parsed.params.cap_ms,
         attempts: parsed.params.attempts,
         seed: parsed.params.seed,
+      };
+      var ids = byGroup(parsed.libraries);
+      var models = ids.map(function (id) {
+        return L.model(id, numbers);
       });
-      html += libraryHtml(model, parsed.params, d);
+      html += libraryHtml(models, L.herd(numbers, ids, parsed.params.clients), parsed.params, d);
     }
     return html;
   };

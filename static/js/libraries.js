@@ -1310,6 +1310,51 @@
     return out;
   }
 
+  /**
+   * `libraries::herd`: `clients` clients of each library in `ids` fail at t = 0 and retry as
+   * its model says, client c with its own draws; their retries counted on the charts' axis
+   * (SadeBackoff.timeline, to the longest worst-case total) and in the fleet's windows.
+   * {clients, horizon_ms, timeline_ms (the edges), lines: [{name, retries, counts, peak_share}]}.
+   */
+  function herd(params, ids, clients) {
+    var p = inputOf(params);
+    var plans = ids.map(function (id) {
+      var index = IDS.indexOf(id);
+      if (index < 0) throw new RangeError("unknown library `" + id + "`");
+      return { id: id, index: index, f: PLANS[index](p).formula };
+    });
+    var horizon = 0;
+    plans.forEach(function (pl) {
+      var worst = 0;
+      for (var k = 0; k < pl.f.retries; k++) worst += pl.f.range(k)[1];
+      horizon = Math.max(horizon, worst);
+    });
+    var edges = B.timeline.edges(p.base_ms, horizon);
+    var bins = B.constants.fleetBins, per = B.constants.peakWindowsPerBin;
+    var windows = bins * per;
+    var width = horizon / bins / per;
+    var lines = plans.map(function (pl) {
+      var counts = new Array(edges.length - 1).fill(0);
+      var perWindow = new Uint32Array(windows);
+      for (var c = 0; c < clients; c++) {
+        var delays = pl.f.delays(draws(pl.index, p.seed, c, pl.f.retries));
+        var t = 0;
+        for (var k = 0; k < delays.length; k++) {
+          t += delays[k];
+          counts[B.timeline.index(edges, t)]++;
+          // Rust's `(t / window).clamp(0, windows - 1) as usize`.
+          var w = width > 0 ? Math.floor(t / width) : 0;
+          perWindow[w < windows - 1 ? w : windows - 1]++;
+        }
+      }
+      var peak = 0;
+      for (var i = 0; i < windows; i++) if (perWindow[i] > peak) peak = perWindow[i];
+      var all = clients * pl.f.retries;
+      return { name: pl.id, retries: pl.f.retries, counts: counts, peak_share: all > 0 ? peak / all : 0 };
+    });
+    return { clients: clients, horizon_ms: horizon, timeline_ms: edges, lines: lines };
+  }
+
   /** The models of `which` for `params` ({base_ms, factor, cap_ms, attempts, seed}). */
   function models(params, which) {
     return idsOf(which).map(function (id) { return model(id, params); });
@@ -1321,5 +1366,6 @@
     group: function (id) { return GROUPS[IDS.indexOf(id)]; },
     model: model,
     models: models,
+    herd: herd,
   });
 });

@@ -478,6 +478,16 @@ test("no request leaves the origin", () => {
   assert.deepEqual(outside, [], "requests to other origins");
 });
 
+/** The three library choices as the query writes them: the chosen ids in order, or `none`. */
+async function libraryPicks(page) {
+  const ids = [];
+  for (const id of ["#bc-library", "#bc-library-2", "#bc-library-3"]) {
+    const v = await page.locator(id).inputValue();
+    if (v !== "none") ids.push(v);
+  }
+  return ids.length ? ids.join(",") : "none";
+}
+
 /** The results of the first calculator, after making the script render them again. */
 async function rerendered(page, values) {
   const attempts = String(Number(values.attempts) + 1);
@@ -497,10 +507,15 @@ for (const lang of ["en", "tr"]) {
       const what = `${lang} outcomes ${i} ${outcomeQuery(values)}`;
       if (values.fail !== "") assert.match(built, /class="backoff backoff-odds"/, what);
       if (values.outage !== "") assert.match(built, /class="backoff-chart backoff-outage"/, what);
-      if (values.library !== "none") assert.match(built, /class="backoff backoff-libraries"/, what);
+      if (values.library !== "none") {
+        assert.match(built, /class="backoff backoff-libraries"/, what);
+        // Each library's fleet, one strip each, on one chart after the table.
+        const strips = (built.match(/<g class="strip bar-series-/g) || []).length;
+        assert.equal(strips, values.library.split(",").length, `${what}: the libraries' strips`);
+      }
       // The form holds the values; the script's render of them is the build's, byte for byte.
       for (const k of OUTCOME_KEYS) {
-        const field = await page.locator(`#bc-${k}`).inputValue();
+        const field = k === "library" ? await libraryPicks(page) : await page.locator(`#bc-${k}`).inputValue();
         if (k === "fail" && values.fail !== "") {
           assert.equal(Number(field), Number(values.fail.replace("%", "")) / (values.fail.endsWith("%") ? 100 : 1), what);
         } else {
@@ -515,7 +530,9 @@ for (const lang of ["en", "tr"]) {
         }
       }
       const fromForm = { ...values };
-      for (const k of [...KEYS, ...OUTCOME_KEYS]) fromForm[k] = await page.locator(`#bc-${k}`).inputValue();
+      for (const k of [...KEYS, ...OUTCOME_KEYS]) {
+        fromForm[k] = k === "library" ? await libraryPicks(page) : await page.locator(`#bc-${k}`).inputValue();
+      }
       assert.equal(await rerendered(page, fromForm), built, `${what}: the script's render`);
       await close(page);
       // The plain calculator, opened with the values in its URL, shows the same results.
@@ -528,6 +545,54 @@ for (const lang of ["en", "tr"]) {
   });
 }
 
+test("up to three libraries, chosen in the form, share one chart and one link; a bad one is named at its field", async () => {
+  for (const lang of ["en", "tr"]) {
+    const page = await open(`/${lang}/tools/calc/`);
+    const block = page.locator(".backoff-calculator-block").first();
+    const base = queryOf(CASES.default.values);
+    // The second field alone: one library, in the query as it was chosen.
+    await block.locator("#bc-library-2").selectOption("got");
+    await waitForQuery(page, base + "&library=got");
+    await block.locator("#bc-library").selectOption("grpc-core");
+    await waitForQuery(page, base + "&library=grpc-core,got");
+    await block.locator("#bc-library-3").selectOption("urllib3");
+    await waitForQuery(page, base + "&library=grpc-core,got,urllib3");
+    // The same one twice counts once.
+    await block.locator("#bc-library-3").selectOption("got");
+    await waitForQuery(page, base + "&library=grpc-core,got");
+    const strips = () => page.evaluate(() =>
+      [...document.querySelectorAll("figure.backoff-libraries-chart g.strip text.name")].map((t) => t.textContent));
+    // By group: the HTTP client first, then RPC.
+    assert.deepEqual(await strips(), ["got", "gRPC C-core"]);
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll(".backoff-libraries-table tbody th[scope=row]")].map((t) => t.firstChild.textContent));
+    assert.deepEqual(rows, ["got", "gRPC C-core"]);
+    // Opened from the link, the same results.
+    const built = (await take(page)).results;
+    const link = await open(`/${lang}/tools/calc/${base}&library=grpc-core,got`);
+    assert.equal(await link.locator("#bc-library").inputValue(), "grpc-core");
+    assert.equal(await link.locator("#bc-library-2").inputValue(), "got");
+    assert.equal(await link.locator("#bc-library-3").inputValue(), "none");
+    assert.equal((await take(link)).results, built);
+    await close(link);
+    // None everywhere: no library section, and no `library` in the link.
+    for (const id of ["#bc-library", "#bc-library-2", "#bc-library-3"]) await block.locator(id).selectOption("none");
+    await waitForQuery(page, base);
+    assert.equal(await page.locator("figure.backoff-libraries-chart").count(), 0);
+    await close(page);
+    // A link naming an unknown library: the message under the field that holds it.
+    const bad = await open(`/${lang}/tools/calc/${base}&library=got,gott`);
+    await bad.waitForFunction(() => document.getElementById("bc-library-2-error").textContent !== "");
+    const error = await bad.locator("#bc-library-2-error").textContent();
+    assert.equal(error, lang === "en"
+      ? "Second library: `gott` is not a library sade knows"
+      : "İkinci kütüphane: `gott` bilinen bir kütüphane değil");
+    assert.equal(await bad.locator("#bc-library-2").getAttribute("aria-invalid"), "true");
+    assert.equal(await bad.locator("#bc-library").getAttribute("aria-invalid"), null);
+    await close(bad);
+  }
+});
+
 test("a library's snippet is copied by its button", async () => {
   const i = CASES.outcomes.findIndex((v) => v.library !== "none");
   const context = await browser.newContext();
@@ -535,13 +600,14 @@ test("a library's snippet is copied by its button", async () => {
   const page = await context.newPage();
   await page.goto(`${BASE}/en/tools/outcomes-${i}/`);
   await page.waitForSelector(ENHANCED, { state: "attached" });
-  await page.locator("details.backoff-library summary").click();
-  const button = page.locator("details.backoff-library button.copy");
+  const details = page.locator("details.backoff-library").first();
+  await details.locator("summary").click();
+  const button = details.locator("button.copy");
   assert.equal(await button.isVisible(), true);
   await button.click();
   await page.waitForFunction(() => document.querySelector("button.copy").textContent === "Copied");
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  assert.equal(copied, await page.locator("details.backoff-library pre code").textContent());
+  assert.equal(copied, await details.locator("pre code").textContent());
   await context.close();
 });
 

@@ -62,6 +62,9 @@ pub(super) const EN: Words = Words {
         hint_deadline: "e.g. 20s",
         hint_outage: "e.g. 60s",
         library: "Library",
+        library_2: "Second library",
+        library_3: "Third library",
+        hint_library: "Up to three, side by side on one chart",
         no_library: "None",
         copy: "Copy",
         copied: "Copied",
@@ -150,6 +153,11 @@ pub(super) const EN: Words = Words {
         notes: "Notes",
         code: "Code",
         groups: ["HTTP clients", "Cloud SDKs", "RPC", "General-purpose"],
+        chart_title: "{fleet}: when {clients} clients of each library retry, over time",
+        chart_axis: "The time axis is logarithmic, from {from} to {to}; retries earlier than \
+                     {from} are counted in the first bar. All bars share one scale; the \
+                     percentage beside each library is the share of its retries in the busiest \
+                     1/10,000 of the time.",
     },
     recovery: RecoveryWords {
         title: "Will the service come back?",

@@ -63,6 +63,9 @@ pub(super) const TR: Words = Words {
         hint_deadline: "örn. 20s",
         hint_outage: "örn. 60s",
         library: "Kütüphane",
+        library_2: "İkinci kütüphane",
+        library_3: "Üçüncü kütüphane",
+        hint_library: "En çok üç tane, tek grafikte yan yana",
         no_library: "Yok",
         copy: "Kopyala",
         copied: "Kopyalandı",
@@ -154,6 +157,12 @@ pub(super) const TR: Words = Words {
         notes: "Notlar",
         code: "Kod",
         groups: ["HTTP istemcileri", "Bulut SDK'ları", "RPC", "Genel amaçlı"],
+        chart_title: "{fleet}: her kütüphanenin {clients} istemcisinin yeniden denemeleri \
+                      zamana göre",
+        chart_axis: "Zaman ekseni logaritmik: {from} ile {to} arası; {from} öncesindeki \
+                     yeniden denemeler ilk çubukta sayılır. Bütün çubuklar aynı ölçekte; her \
+                     kütüphanenin sağındaki yüzde, yeniden denemelerinin zamanın en kalabalık \
+                     1/10.000'lik dilimine düşen payı.",
     },
     recovery: RecoveryWords {
         title: "Servis geri gelecek mi?",

@@ -121,6 +121,57 @@ fn libraries_are_all_one_or_a_list() {
     assert_eq!(libraries("grpc").unwrap().to_string(), "[grpc]");
 }
 
+/// A calculator's libraries: `none`, one id, or a list of at most three, each once; `all` and
+/// a fourth are refused with what to do instead.
+#[test]
+fn a_calculator_picks_none_or_up_to_three_libraries() {
+    let picks = |text: &str| check_text(ArgKind::LibraryPicks, text);
+    assert_eq!(picks("none"), Ok(ArgValue::Libraries(Cow::Borrowed(&[]))));
+    assert_eq!(picks("none").unwrap().to_string(), "none");
+    assert_eq!(
+        picks("got"),
+        Ok(ArgValue::Libraries(Cow::Owned(vec![Library::Got])))
+    );
+    // Three, and three after a repeat is dropped.
+    for text in ["[got, urllib3, grpc]", "[got, urllib3, got, grpc]"] {
+        assert_eq!(
+            picks(text),
+            Ok(ArgValue::Libraries(Cow::Owned(vec![
+                Library::Got,
+                Library::Urllib3,
+                Library::Grpc
+            ]))),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        picks("[got, urllib3, grpc, stamina]"),
+        Err((
+            "`x` names 4 libraries; a calculator compares at most 3".to_string(),
+            Some("`backoff_libraries` shows more of them in one table".to_string())
+        ))
+    );
+    assert_eq!(
+        picks("all"),
+        Err((
+            "`x` cannot be `all`: a calculator compares at most 3 libraries".to_string(),
+            Some(
+                "name up to three, like `[got, urllib3]`; `backoff_libraries` shows them all"
+                    .to_string()
+            )
+        ))
+    );
+    assert_eq!(
+        picks("gott").unwrap_err().1.as_deref(),
+        Some("did you mean `got`?")
+    );
+    assert!(picks("[]").is_err());
+    assert!(picks("3").is_err());
+    assert!(ArgKind::LibraryPicks
+        .describe()
+        .contains("a list of up to 3"));
+}
+
 /// Numbers as written, a percentage as its hundredth.
 #[test]
 fn numbers_and_percentages() {
