@@ -1333,11 +1333,17 @@
     var bins = B.constants.fleetBins, per = B.constants.peakWindowsPerBin;
     var windows = bins * per;
     var width = horizon / bins / per;
+    // Each client's draws as `draws` makes them, without a generator each: the key once, then
+    // the client's stream block by block (stream (16 + index)·2³² + client).
+    var key = B.engine.seedKey(p.seed);
+    var buf = new Uint32Array(16);
     var lines = plans.map(function (pl) {
       var counts = new Array(edges.length - 1).fill(0);
       var perWindow = new Uint32Array(windows);
+      var units = new Array(pl.f.retries);
       for (var c = 0; c < clients; c++) {
-        var delays = pl.f.delays(draws(pl.index, p.seed, c, pl.f.retries));
+        B.engine.fillUnits(key, c, 16 + pl.index, pl.f.retries, units, buf);
+        var delays = pl.f.delays(units);
         var t = 0;
         for (var k = 0; k < delays.length; k++) {
           t += delays[k];
