@@ -276,7 +276,12 @@ pub fn html_text(html: &str) -> String {
                     j += 1;
                 }
                 let name = if j - start <= 8 { key } else { 0 };
-                let Some(gt) = memchr::memchr(b'>', &bytes[j..]) else {
+                // Most tags end right after their name (`</p>`, `<td>`): no search for those.
+                let gt = match bytes.get(j) {
+                    Some(b'>') => Some(0),
+                    _ => memchr::memchr(b'>', &bytes[j..]),
+                };
+                let Some(gt) = gt else {
                     // An unclosed tag is text.
                     out.push('<');
                     space = false;
