@@ -103,6 +103,11 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
     }
     let n = docs.len().max(1) as f64;
     let avg = lens.map(|l| (l / n).max(1.0));
+    // Each page's length normalisation per field, once.
+    let norms: Vec<[f64; FIELDS]> = docs
+        .iter()
+        .map(|doc| std::array::from_fn(|f| 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f]))
+        .collect();
     // Scores, then the best pages of each term.
     let scored: Vec<Vec<(u32, f64)>> = postings
         .iter()
@@ -112,12 +117,9 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
             let mut s: Vec<(u32, f64)> = list
                 .iter()
                 .map(|p| {
-                    let doc = docs[p.doc as usize];
+                    let norm = &norms[p.doc as usize];
                     let tf: f64 = (0..FIELDS)
-                        .map(|f| {
-                            let norm = 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f];
-                            WEIGHTS[f] * f64::from(p.tf[f]) / norm
-                        })
+                        .map(|f| WEIGHTS[f] * f64::from(p.tf[f]) / norm[f])
                         .sum();
                     (p.doc, idf * tf * (K1 + 1.0) / (K1 + tf))
                 })
