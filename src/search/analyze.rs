@@ -45,17 +45,30 @@ pub fn lower_into(word: &str, lang: Lang, out: &mut String) {
         }
         return;
     }
-    // The dotted and dotless capitals first; then the whole word, for context rules such as
-    // Greek's final sigma (as the browser's `toLowerCase` does).
-    let mapped: String = word
-        .chars()
-        .map(|c| match (c, lang) {
-            ('I', Lang::Tr) => 'ı',
-            ('İ', _) => 'i',
-            _ => c,
-        })
-        .collect();
-    out.push_str(&mapped.to_lowercase());
+    // Character by character: what `str::to_lowercase` does but for its one context rule,
+    // Greek's final sigma, which a word with `Σ` gets from the whole-word way (as the
+    // browser's `toLowerCase` does).
+    for c in word.chars() {
+        match dotted(c, lang) {
+            'Σ' => {
+                let mapped: String = word.chars().map(|c| dotted(c, lang)).collect();
+                out.clear();
+                out.push_str(&mapped.to_lowercase());
+                return;
+            }
+            c if c.is_ascii() => out.push(c.to_ascii_lowercase()),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+}
+
+/// `c`, or its lowercase if it is `I` or `İ`, whose lowercase differs by language.
+fn dotted(c: char, lang: Lang) -> char {
+    match (c, lang) {
+        ('I', Lang::Tr) => 'ı',
+        ('İ', _) => 'i',
+        _ => c,
+    }
 }
 
 /// Whether lowercasing changes `c`: capitals, and title-case letters such as `ǅ`.
@@ -140,7 +153,7 @@ mod tests {
         #[test]
         fn needs_lower_is_whether_lower_changes(chars in proptest::collection::vec(proptest::sample::select(vec![
             'a', 'I', 'İ', 'ı', 'i', 'Ş', 'ş', 'Ç', 'ç', 'ğ', 'ö', 'ü', 'â', 'É', 'é', 'ẞ', 'Ж',
-            'ж', 'ǅ', 'ǆ', '.', '7', 'Ω', 'ﬁ', 'Z',
+            'ж', 'ǅ', 'ǆ', '.', '7', 'Ω', 'ﬁ', 'Z', 'Σ', 'σ', '\u{307}',
         ]), 0..12), tr in proptest::bool::ANY) {
             let word: String = chars.into_iter().collect();
             let lang = if tr { Lang::Tr } else { Lang::En };

@@ -27,14 +27,32 @@ pub struct Doc {
     /// Its description and the start of its text, whitespace collapsed, at most
     /// [`EXCERPT_CHARS`] characters (cut at a word).
     pub excerpt: String,
-    /// Each lowercased word form, in first-seen order, each followed by a newline (one
-    /// allocation per page, not one per word: thousands of pages' words stay in memory until
-    /// the index is built).
+    /// Each lowercased word form, in first-seen order, one after another (one allocation per
+    /// page, not one per word: thousands of pages' words stay in memory until the index is
+    /// built).
     pub forms: String,
-    /// Each form's count per field, in the same order.
-    pub counts: Vec<[u16; FIELDS]>,
+    /// Each form's end in [`Doc::forms`], hash and count per field, in the same order.
+    pub entries: Vec<Form>,
     /// Each field's length in words.
     pub lens: [u32; FIELDS],
+}
+
+/// A word form of a [`Doc`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Form {
+    /// Where it ends in [`Doc::forms`] (it starts where the one before ends).
+    pub end: u32,
+    /// The high half of its hash (foldhash's, seed 0), so the index does not hash it again
+    /// ([`spread`] makes it a table's hash).
+    pub half: u32,
+    /// Its count per field.
+    pub tf: [u16; FIELDS],
+}
+
+/// A hash table's hash of a form from its [`Form::half`] (the same for the same form on every
+/// page): one multiplication spreads it over the 64 bits the table reads.
+pub fn spread(half: u32) -> u64 {
+    u64::from(half).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// A page's text by field.
@@ -48,9 +66,14 @@ pub struct Fields<'a> {
 }
 
 impl Doc {
-    /// Each word form with its count per field.
-    pub fn words(&self) -> impl Iterator<Item = (&str, &[u16; FIELDS])> {
-        self.forms.split_terminator('\n').zip(&self.counts)
+    /// Each word form with its [`Form`].
+    pub fn words(&self) -> impl Iterator<Item = (&str, &Form)> {
+        let mut start = 0;
+        self.entries.iter().map(move |form| {
+            let word = &self.forms[start..form.end as usize];
+            start = form.end as usize;
+            (word, form)
+        })
     }
 
     /// The share of a page of `lang` at `path` in section `section` (its label).
@@ -66,7 +89,7 @@ impl Doc {
         // About one form in eight bytes of text, each about eight bytes long.
         let forms = body.len() / 8 + 64;
         doc.forms.reserve(forms * 8);
-        doc.counts.reserve(forms);
+        doc.entries.reserve(forms);
         let mut counter = Counter::new(lang, forms);
         counter.field(&mut doc, 0, fields.title);
         for tag in fields.tags {
@@ -79,7 +102,7 @@ impl Doc {
         counter.field(&mut doc, 3, &body);
         // Every page's share stays in memory until the index is built: no room to spare.
         doc.forms.shrink_to_fit();
-        doc.counts.shrink_to_fit();
+        doc.entries.shrink_to_fit();
         doc
     }
 }
@@ -91,8 +114,8 @@ struct Counter {
     lang: Lang,
     /// Each form's number, found by its hash.
     table: HashTable<(u64, u32)>,
-    /// Each form's start and end in `Doc::forms`.
-    spans: Vec<(u32, u32)>,
+    /// Each form's start in `Doc::forms`.
+    starts: Vec<u32>,
     hasher: foldhash::fast::FixedState,
     /// The word being counted, lowered (one buffer for every word that needs it).
     lowered: String,
@@ -103,7 +126,7 @@ impl Counter {
         Counter {
             lang,
             table: HashTable::with_capacity(capacity),
-            spans: Vec::with_capacity(capacity),
+            starts: Vec::with_capacity(capacity),
             hasher: foldhash::fast::FixedState::with_seed(0),
             lowered: String::new(),
         }
@@ -114,7 +137,7 @@ impl Counter {
         let Counter {
             lang,
             table,
-            spans,
+            starts,
             hasher,
             lowered,
         } = self;
@@ -130,23 +153,25 @@ impl Counter {
             let hash = hasher.hash_one(w);
             let forms = doc.forms.as_bytes();
             let found = table.find(hash, |&(h, i)| {
-                let (start, end) = spans[i as usize];
+                let (start, end) = (starts[i as usize], doc.entries[i as usize].end);
                 h == hash && forms.get(start as usize..end as usize) == Some(w.as_bytes())
             });
             let i = match found {
                 Some(&(_, i)) => i as usize,
                 None => {
-                    let i = spans.len();
-                    let start = doc.forms.len() as u32;
+                    let i = starts.len();
+                    starts.push(doc.forms.len() as u32);
                     doc.forms.push_str(w);
-                    spans.push((start, doc.forms.len() as u32));
-                    doc.forms.push('\n');
-                    doc.counts.push([0; FIELDS]);
+                    doc.entries.push(Form {
+                        end: doc.forms.len() as u32,
+                        half: (hash >> 32) as u32,
+                        tf: [0; FIELDS],
+                    });
                     table.insert_unique(hash, (hash, i as u32), |&(h, _)| h);
                     i
                 }
             };
-            let count = &mut doc.counts[i][field];
+            let count = &mut doc.entries[i].tf[field];
             *count = count.saturating_add(1);
         });
         doc.lens[field] += n;
@@ -251,7 +276,12 @@ pub fn html_text(html: &str) -> String {
                     j += 1;
                 }
                 let name = if j - start <= 8 { key } else { 0 };
-                let Some(gt) = memchr::memchr(b'>', &bytes[j..]) else {
+                // Most tags end right after their name (`</p>`, `<td>`): no search for those.
+                let gt = match bytes.get(j) {
+                    Some(b'>') => Some(0),
+                    _ => memchr::memchr(b'>', &bytes[j..]),
+                };
+                let Some(gt) = gt else {
                     // An unclosed tag is text.
                     out.push('<');
                     space = false;
@@ -437,7 +467,7 @@ mod tests {
                 html: "<p>Işık, ışığı ve ölçüm.</p>",
             },
         );
-        let get = |w: &str| *doc.words().find(|(k, _)| *k == w).unwrap().1;
+        let get = |w: &str| doc.words().find(|(k, _)| *k == w).unwrap().1.tf;
         assert_eq!(get("ışık"), [1, 1, 0, 1]);
         assert_eq!(get("ölçüm"), [0, 0, 1, 1]);
         assert_eq!(get("ölçümü"), [1, 0, 0, 0]);

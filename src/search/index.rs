@@ -17,12 +17,13 @@
 use std::fmt::Write as _;
 
 use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
+use hashbrown::HashTable;
 
 use crate::i18n::Lang;
 use crate::output::OutputFile;
 
 use super::analyze::{fold, Stems};
-use super::doc::{Doc, FIELDS};
+use super::doc::{spread, Doc, FIELDS};
 
 /// How much each field counts (title, tags, headings and description, body).
 const WEIGHTS: [f64; FIELDS] = [6.0, 3.0, 2.0, 1.0];
@@ -59,8 +60,8 @@ struct Posting {
 /// Builds `lang`'s index from its pages' shares (`docs`, in page order).
 pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
     let stems = Stems::new(lang);
-    // Every surface form: its term.
-    let mut term_of: HashMap<&str, u32> = HashMap::new();
+    // Every surface form with its term, found by the hash its page computed.
+    let mut term_of: HashTable<(u32, &str, u32)> = HashTable::new();
     let mut terms: Vec<String> = Vec::new();
     let mut term_ids: HashMap<String, u32> = HashMap::new();
     let mut postings: Vec<Vec<Posting>> = Vec::new();
@@ -69,15 +70,23 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
         for (f, len) in lens.iter_mut().enumerate() {
             *len += f64::from(doc.lens[f]);
         }
-        for (surface, tf) in doc.words() {
-            let t = *term_of.entry(surface).or_insert_with(|| {
-                let term = stems.term(surface).into_owned();
-                *term_ids.entry(term.clone()).or_insert_with(|| {
-                    terms.push(term);
-                    postings.push(Vec::new());
-                    (terms.len() - 1) as u32
-                })
-            });
+        for (surface, form) in doc.words() {
+            let hash = spread(form.half);
+            let found = term_of.find(hash, |&(half, s, _)| half == form.half && s == surface);
+            let t = match found {
+                Some(&(_, _, t)) => t,
+                None => {
+                    let term = stems.term(surface).into_owned();
+                    let t = *term_ids.entry(term.clone()).or_insert_with(|| {
+                        terms.push(term);
+                        postings.push(Vec::new());
+                        (terms.len() - 1) as u32
+                    });
+                    term_of.insert_unique(hash, (form.half, surface, t), |e| spread(e.0));
+                    t
+                }
+            };
+            let tf = &form.tf;
             let list = &mut postings[t as usize];
             match list.last_mut() {
                 Some(p) if p.doc == d as u32 => {
@@ -94,6 +103,11 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
     }
     let n = docs.len().max(1) as f64;
     let avg = lens.map(|l| (l / n).max(1.0));
+    // Each page's length normalisation per field, once.
+    let norms: Vec<[f64; FIELDS]> = docs
+        .iter()
+        .map(|doc| std::array::from_fn(|f| 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f]))
+        .collect();
     // Scores, then the best pages of each term.
     let scored: Vec<Vec<(u32, f64)>> = postings
         .iter()
@@ -103,12 +117,9 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
             let mut s: Vec<(u32, f64)> = list
                 .iter()
                 .map(|p| {
-                    let doc = docs[p.doc as usize];
+                    let norm = &norms[p.doc as usize];
                     let tf: f64 = (0..FIELDS)
-                        .map(|f| {
-                            let norm = 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f];
-                            WEIGHTS[f] * f64::from(p.tf[f]) / norm
-                        })
+                        .map(|f| WEIGHTS[f] * f64::from(p.tf[f]) / norm[f])
                         .sum();
                     (p.doc, idf * tf * (K1 + 1.0) / (K1 + tf))
                 })
@@ -147,7 +158,7 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
     // The keys, sorted, each with its forms and their terms.
     let mut keys: Vec<(String, &str, u32)> = term_of
         .iter()
-        .map(|(&surface, &t)| (fold(surface).into_owned(), surface, t))
+        .map(|&(_, surface, t)| (fold(surface).into_owned(), surface, t))
         .collect();
     keys.sort_unstable();
 
