@@ -2,8 +2,8 @@
 # Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
 # typed arguments and strip charts, the content loader, the backoff engine, the two languages, the
 # retry budgets, the fleet under load, the reading aids, math, shortcode bodies, the sharing
-# metadata, redirects and feeds, the pages of long lists, the external link check, and the
-# social cards.
+# metadata, redirects and feeds, the pages of long lists, the external link check, the social
+# cards, and the retry-library models.
 # Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
 # no browser, Node, Python, Java or mdBook test), then prints, per file, the mutants caught,
 # missed, timed out and unviable, and the score:
@@ -28,9 +28,12 @@
 #
 # cargo-mutants copies the crate (it never mutates this checkout in place). With one job the
 # builds of every group share one target folder, so the dependencies are built once and each
-# mutant rebuilds only sade. The lib's `libraries::` tests (SPEC §6's library models,
-# 12 s a run) are skipped: they test none of these files. Exit status 1 when a file scores below
-# MUTANTS_MIN or the equivalent list is stale, 2 when cargo-mutants itself fails.
+# mutant rebuilds only sade. A group runs its targets' tests but the lib's `libraries::` ones
+# (SPEC §6's library models, 12 s a run), which test none of its files, unless it names its own
+# filter: the `libraries` group, the models themselves, runs only those and its CLI target's,
+# which takes a filter on the test binary as well as on the name (nextest's `-E`; cargo test has
+# one filter for every target). Exit status 1 when a file scores below MUTANTS_MIN or the
+# equivalent list is stale, 2 when cargo-mutants itself fails.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -43,8 +46,14 @@ TIMEOUT=${MUTANTS_TIMEOUT:-45}
 EQUIVALENT="$ROOT/benches/mutants-equivalent.txt"
 # One job at a time may share a target folder; several would overwrite each other's builds.
 ((JOBS == 1)) && export CARGO_TARGET_DIR=${MUTANTS_TARGET:-"$OUT/target"}
+# A property that fails is a caught mutant: shrinking it to the smallest case only costs time
+# (the library models' property, 17 models a case, shrinks for longer than the timeout).
+export PROPTEST_MAX_SHRINK_ITERS=${PROPTEST_MAX_SHRINK_ITERS:-0}
 
 # name | files (globs for cargo-mutants -f) | test targets (cargo test's --lib, --test NAME)
+#   [| filter: the test binaries' arguments (default `--skip libraries::`), or `-E FILTERSET` to
+#      run the targets with cargo-nextest and that filterset]
+DEFAULT_FILTER="--skip libraries::"
 GROUPS_TABLE=(
   "grammar|src/shortcode/grammar.rs|--lib --test=errors --test=site_build"
   "content|src/content.rs src/content/slug.rs|--lib --test=errors --test=site_build --test=standalone"
@@ -60,6 +69,7 @@ GROUPS_TABLE=(
   "paginate|src/listing/paged.rs src/listing/pager.rs src/listing/sitemap.rs src/plan.rs|--lib --test=pagination --test=feeds --test=aliases"
   "cards|src/cards.rs|--lib --test=cards --test=share"
   "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
+  "libraries|src/libraries/urllib3.rs src/libraries/google_api_core.rs src/libraries/stamina.rs src/libraries/got.rs src/libraries/axios_retry.rs src/libraries/go_retryablehttp.rs src/libraries/grpc_core.rs src/libraries/shared.rs src/libraries/library.rs|--lib --test=libraries_cli|-E test(/^libraries::/) or binary(libraries_cli)"
 )
 
 log() { printf '%s\n' "$*" >&2; }
@@ -68,8 +78,9 @@ group_names() { for g in "${GROUPS_TABLE[@]}"; do printf '%s\n' "${g%%|*}"; done
 
 if [[ ${1:-} == --list ]]; then
   for g in "${GROUPS_TABLE[@]}"; do
-    IFS='|' read -r name files tests <<<"$g"
-    printf '%-8s %s\n         tests: %s\n' "$name" "$files" "$tests"
+    IFS='|' read -r name files tests filter <<<"$g"
+    printf '%-9s %s\n          tests: %s\n' "$name" "$files" "$tests"
+    printf '          filter: %s\n' "${filter:-$DEFAULT_FILTER}"
   done
   exit 0
 fi
@@ -86,19 +97,28 @@ done
 mkdir -p "$OUT"
 if [[ ${MUTANTS_REPORT:-0} != 1 ]]; then
   for g in "${GROUPS_TABLE[@]}"; do
-    IFS='|' read -r name files tests <<<"$g"
+    IFS='|' read -r name files tests filter <<<"$g"
     printf '%s\n' "${WANTED[@]}" | grep -qx -- "$name" || continue
+    filter=${filter:-$DEFAULT_FILTER}
     args=()
     for f in $files; do args+=(-f "$f"); done
     # The targets go to every cargo command (`-C`), so each mutant builds only them.
     for t in $tests; do args+=(-C "$t"); done
+    # What follows cargo-mutants' `--` goes to the test command: cargo test passes what follows
+    # its own `--` to every test binary; nextest takes the filterset itself.
+    if [[ $filter == "-E "* ]]; then
+      args+=(--test-tool nextest -- -E "${filter#-E }")
+    else
+      read -ra words <<<"$filter"
+      args+=(-- -- "${words[@]}")
+    fi
     log "== $name: $files"
     log "   tests: $tests"
+    log "   filter: $filter"
     start=$SECONDS
     rc=0
     cargo mutants --dir "$DIR" --output "$OUT/$name" --jobs "$JOBS" --timeout "$TIMEOUT" \
-      --build-timeout 900 --no-shuffle --colors never "${args[@]}" \
-      -- -- --skip libraries:: >"$OUT/$name.log" 2>&1 || rc=$?
+      --build-timeout 900 --no-shuffle --colors never "${args[@]}" >"$OUT/$name.log" 2>&1 || rc=$?
     # cargo-mutants exits 2 when mutants are missed, 3 when some time out: both are results.
     # Anything else (a failing baseline, a bad option) is not.
     case $rc in

@@ -50,6 +50,13 @@ fn ids_streams_and_lists() {
         "{e}"
     );
     assert_eq!(parse_list("zzzzzz").unwrap_err().suggestion, None);
+    // Names for people, ids in text, and every id in a message's list.
+    assert_eq!(Library::GrpcCore.label(), "gRPC C-core");
+    assert_eq!(Library::Urllib3.label(), "urllib3 (requests)");
+    assert_eq!(Library::GoRetryablehttp.to_string(), "go-retryablehttp");
+    assert!(Library::ids().starts_with("grpc, aws-sdk, tenacity, "));
+    assert!(Library::ids().ends_with(", go-retryablehttp, grpc-core"));
+    assert_eq!(Library::ids().split(", ").count(), 17);
 }
 
 #[test]

@@ -23,6 +23,18 @@ fn urllib3_waits_nothing_first_then_doubles_its_factor_up_to_backoff_max() {
     assert_eq!(mins(&m), [0.0, 200.0, 400.0, 800.0, 1_000.0, 1_000.0]);
     assert_eq!(maxes(&m), mins(&m));
     assert_eq!(m.totals.mean_ms, 3_400.0);
+    // Fixed waits: the mean is their sum, not an estimate, and each one is a point.
+    assert!(!m.totals.mean_is_estimate);
+    assert_eq!(
+        m.dists.as_deref().unwrap()[..2],
+        [
+            Dist::Uniform { lo: 0.0, hi: 0.0 },
+            Dist::Uniform {
+                lo: 200.0,
+                hi: 200.0
+            }
+        ]
+    );
     assert_eq!(config(&m, "backoff_factor"), 0.1);
     assert_eq!(config(&m, "backoff_max"), 1);
     let notes = notes_en(&m);
@@ -110,6 +122,23 @@ fn stamina_adds_its_one_second_jitter_before_wait_max() {
 }
 
 #[test]
+fn stamina_draws_a_whole_second_of_jitter_then_caps() {
+    // min(wait_max, wait_initial × 2^(n−1) + u × 1 s): 100 + 500, 200 + 300, 400 + 950 → 1 s.
+    let f = plan_formula(Library::Stamina, &input(100.0, 2.0, Some(1_000.0), 3));
+    let mut out = Vec::new();
+    f.delays(&[0.5, 0.3, 0.95], &mut out);
+    assert_eq!(out, [600.0, 500.0, 1_000.0]);
+    // Client 0's draw, from its own stream, is the sample.
+    let input = input(100.0, 2.0, None, 3);
+    let mut units = [0.0; 3];
+    draws(Library::Stamina, input.seed, 0, &mut units);
+    let m = model_of(Library::Stamina, &input);
+    for (k, (r, u)) in m.rows.iter().zip(units).enumerate() {
+        assert_eq!(r.sample_ms, 100.0 * 2f64.powi(k as i32) + u * 1_000.0);
+    }
+}
+
+#[test]
 fn capped_uniforms_have_an_atom_at_the_cap() {
     let d = Dist::Capped {
         lo: 0.0,
@@ -149,6 +178,42 @@ fn got_waits_its_own_second_doubled_plus_noise_after_the_limit() {
     // 1 s × 2^22 is past Node's longest timer; 1 s × 2^21 + 100 ms is not.
     let m = model_of(Library::Got, &input(1_000.0, 2.0, None, 23));
     assert!(notes_en(&m).contains("from retry 23 on"));
+    // The noise is added after backoffLimit: a limit 99 ms under the longest timer (2^31 − 1 ms)
+    // passes it at the largest noise, a limit 100 ms under reaches it only.
+    let m = model_of(
+        Library::Got,
+        &input(1_000.0, 2.0, Some(2_147_483_548.0), 23),
+    );
+    assert_eq!(m.rows[22].max_ms, 2_147_483_648.0);
+    assert!(
+        notes_en(&m).contains("from retry 23 on"),
+        "{}",
+        notes_en(&m)
+    );
+    let m = model_of(
+        Library::Got,
+        &input(1_000.0, 2.0, Some(2_147_483_547.0), 23),
+    );
+    assert!(!notes_en(&m).contains("setTimeout"), "{}", notes_en(&m));
+}
+
+#[test]
+fn got_and_axios_retry_draw_one_sided_uniforms() {
+    let u = |lo, hi| Dist::Uniform { lo, hi };
+    // got: U(min(1000 × 2^(n−1), backoffLimit), that + 100).
+    let m = model_of(Library::Got, &input(1_000.0, 2.0, Some(5_000.0), 4));
+    assert_eq!(
+        m.dists.unwrap(),
+        [
+            u(1_000.0, 1_100.0),
+            u(2_000.0, 2_100.0),
+            u(4_000.0, 4_100.0),
+            u(5_000.0, 5_100.0)
+        ]
+    );
+    // axios-retry: U(base × 2^(n−1), 1.2 times that).
+    let m = model_of(Library::AxiosRetry, &input(100.0, 2.0, None, 2));
+    assert_eq!(m.dists.unwrap(), [u(100.0, 120.0), u(200.0, 240.0)]);
 }
 
 #[test]
@@ -164,6 +229,10 @@ fn axios_retry_starts_at_twice_its_delay_factor_and_adds_up_to_a_fifth() {
     assert!(notes_en(&m).contains("your cap is not used"));
     let m = model_of(Library::AxiosRetry, &input(100.0, 2.0, None, 3));
     assert!(!notes_en(&m).contains("your cap"));
+    // Node's longest timer is 2^31 − 1 ms: 2 × 10^9 ms is under it, the 20 % on top is not.
+    let m = model_of(Library::AxiosRetry, &input(1e9, 2.0, None, 2));
+    assert_eq!(ends(&m), [(1e9, 1.2e9), (2e9, 2.4e9)]);
+    assert!(notes_en(&m).contains("from retry 2 on"), "{}", notes_en(&m));
 }
 
 #[test]
