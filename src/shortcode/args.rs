@@ -173,6 +173,10 @@ impl ArgKind {
                         .into(),
                 ),
             )),
+            // `[]` is not a choice here: `none` says "no library".
+            (ArgKind::LibraryPicks, Value::List(items)) if items.is_empty() => {
+                wrong(Some("name a library, or write `none`".into()))
+            }
             (ArgKind::LibraryPicks, Value::Word(_) | Value::List(_)) => {
                 match ArgKind::Libraries.check(name, v)? {
                     ArgValue::Libraries(l) if l.len() > COMPARED => Err((

@@ -165,7 +165,12 @@ fn a_calculator_picks_none_or_up_to_three_libraries() {
         picks("gott").unwrap_err().1.as_deref(),
         Some("did you mean `got`?")
     );
-    assert!(picks("[]").is_err());
+    let (message, help) = picks("[]").unwrap_err();
+    assert!(
+        message.starts_with("`x` must be `none`, one of grpc, "),
+        "{message}"
+    );
+    assert_eq!(help.as_deref(), Some("name a library, or write `none`"));
     assert!(picks("3").is_err());
     assert!(ArgKind::LibraryPicks
         .describe()
