@@ -521,11 +521,7 @@ impl Shortcode for BackoffCalculator {
             }
         }
         if !picked.is_empty() {
-            let mut models: Vec<_> = picked
-                .iter()
-                .map(|&l| crate::libraries::model(l, &p))
-                .collect();
-            models.sort_by_key(|m| m.library.group());
+            let models = super::backoff_libraries::models_by_group(picked, &p);
             let herd = super::backoff_libraries::herd(&models, &p);
             let caption = crate::report::describe_params(&p, lang);
             let (h, md) = super::backoff_libraries::render(

@@ -8,7 +8,6 @@ use super::common::{params, SCHEDULE_ARGS};
 use super::strips::{self, Strip};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::Schedule;
-use crate::html::escape;
 use crate::i18n::{fill, format_number, format_percent, strategy_label, Lang};
 
 /// The `backoff_chart` shortcode.
@@ -89,21 +88,14 @@ pub fn chart_html(schedule: &Schedule, lang: Lang) -> String {
         .collect();
     let ticks = strips::time_ticks(timeline, lang);
     let axis = strips::axis_note(w.axis, timeline, lang);
-    let mut s = String::with_capacity(16 * 1024);
-    s.push_str("<figure class=\"backoff-chart\">\n");
-    s.push_str(&strips::svg(&title, &strips, &ticks, None));
-    s.push_str("<figcaption>");
-    s.push_str(&escape(&title));
-    s.push_str("\n<ul class=\"peak\">\n");
-    for l in summary(schedule, lang) {
-        s.push_str("<li>");
-        s.push_str(&escape(&l));
-        s.push_str("</li>\n");
-    }
-    s.push_str("</ul>\n<span class=\"axis-note\">");
-    s.push_str(&escape(&axis));
-    s.push_str("</span></figcaption>\n</figure>\n");
-    s
+    strips::fleet_figure(
+        "backoff-chart",
+        &title,
+        &strips,
+        &ticks,
+        &summary(schedule, lang),
+        &axis,
+    )
 }
 
 /// The chart for `index.md`: its facts as a list (markdown has no charts).

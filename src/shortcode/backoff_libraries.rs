@@ -63,12 +63,7 @@ impl Shortcode for BackoffLibraries {
         let params = params(args, "attempts")?;
         // By group (HTTP clients, cloud SDKs, RPC, general-purpose), in the order written within
         // each.
-        let mut models: Vec<Model> = args
-            .libraries("libraries")?
-            .iter()
-            .map(|&l| model(l, &params))
-            .collect();
-        models.sort_by_key(|m| m.library.group());
+        let models = models_by_group(args.libraries("libraries")?, &params);
         // A page may compare several choices with the same numbers: the caption (and the
         // scroll region's name, which must be unique on the page) says which libraries a
         // chosen few are.
@@ -250,6 +245,17 @@ pub(super) fn render(
     (h, md)
 }
 
+/// The models of `libraries` for validated `params`, by group (HTTP clients, cloud SDKs, RPC,
+/// general-purpose), in the order given within each: the order the table and the chart show.
+pub(super) fn models_by_group(
+    libraries: &[Library],
+    params: &crate::backoff::Params,
+) -> Vec<Model> {
+    let mut models: Vec<Model> = libraries.iter().map(|&l| model(l, params)).collect();
+    models.sort_by_key(|m| m.library.group());
+    models
+}
+
 /// The fleets of `models`' libraries, in their order, for validated `params`.
 pub(super) fn herd(models: &[Model], params: &crate::backoff::Params) -> Herd {
     let libraries: Vec<Library> = models.iter().map(|m| m.library).collect();
@@ -278,17 +284,21 @@ fn chart_summary(herd: &Herd, lang: Lang) -> Vec<String> {
         .collect()
 }
 
-/// The `<figure class="backoff-chart backoff-libraries-chart">` with each library's fleet as a
-/// strip (also the calculator's).
-pub(super) fn chart_html(herd: &Herd, lang: Lang) -> String {
+/// The chart's title: "Fleet simulation: when 1,000 clients of each library retry, over time".
+fn chart_title(herd: &Herd, lang: Lang) -> String {
     let words = lang.words();
-    let title = fill(
+    fill(
         words.libraries.chart_title,
         &[
             ("fleet", words.chart.fleet),
             ("clients", &format_number(f64::from(herd.clients), 0, lang)),
         ],
-    );
+    )
+}
+
+/// The `<figure class="backoff-chart backoff-libraries-chart">` with each library's fleet as a
+/// strip (also the calculator's).
+pub(super) fn chart_html(herd: &Herd, lang: Lang) -> String {
     let strips: Vec<Strip> = herd
         .lines
         .iter()
@@ -301,35 +311,19 @@ pub(super) fn chart_html(herd: &Herd, lang: Lang) -> String {
         })
         .collect();
     let timeline = &herd.timeline;
-    let ticks = strips::time_ticks(timeline, lang);
-    let axis = strips::axis_note(words.libraries.chart_axis, timeline, lang);
-    let mut s = String::with_capacity(8 * 1024);
-    s.push_str("<figure class=\"backoff-chart backoff-libraries-chart\">\n");
-    s.push_str(&strips::svg(&title, &strips, &ticks, None));
-    s.push_str("<figcaption>");
-    push_escaped(&mut s, &title);
-    s.push_str("\n<ul class=\"peak\">\n");
-    for line in chart_summary(herd, lang) {
-        s.push_str("<li>");
-        push_escaped(&mut s, &line);
-        s.push_str("</li>\n");
-    }
-    s.push_str("</ul>\n<span class=\"axis-note\">");
-    push_escaped(&mut s, &axis);
-    s.push_str("</span></figcaption>\n</figure>\n");
-    s
+    strips::fleet_figure(
+        "backoff-chart backoff-libraries-chart",
+        &chart_title(herd, lang),
+        &strips,
+        &strips::time_ticks(timeline, lang),
+        &chart_summary(herd, lang),
+        &strips::axis_note(lang.words().libraries.chart_axis, timeline, lang),
+    )
 }
 
 /// The chart for `index.md`: its title and facts as a list (markdown has no charts).
 pub(super) fn chart_markdown(herd: &Herd, lang: Lang) -> String {
-    let words = lang.words();
-    let mut out = fill(
-        words.libraries.chart_title,
-        &[
-            ("fleet", words.chart.fleet),
-            ("clients", &format_number(f64::from(herd.clients), 0, lang)),
-        ],
-    );
+    let mut out = chart_title(herd, lang);
     out.push_str("\n\n");
     for line in chart_summary(herd, lang) {
         out.push_str("- ");
@@ -381,8 +375,8 @@ mod tests {
             .into_iter()
             .map(|l| model(l, &params))
             .collect();
-        let herd = herd(&models, &params);
-        let (h, md) = render(&models, "c", Lang::En, Snippets::Plain, Some(&herd));
+        let fleets = herd(&models, &params);
+        let (h, md) = render(&models, "c", Lang::En, Snippets::Plain, Some(&fleets));
         let table = h.find("</table>").unwrap();
         let chart = h
             .find("<figure class=\"backoff-chart backoff-libraries-chart\">")
@@ -408,7 +402,7 @@ mod tests {
         assert!(md.contains(
             "\n- urllib3 (requests): 16.7% of 6,000 retries land in the busiest window\n"
         ));
-        let (tr, _) = render(&models, "c", Lang::Tr, Snippets::Plain, Some(&herd));
+        let (tr, _) = render(&models, "c", Lang::Tr, Snippets::Plain, Some(&fleets));
         assert!(tr.contains("her kütüphanenin 1.000 istemcisinin"), "{tr}");
         assert!(tr.contains("<li>urllib3 (requests): en kalabalık pencerede 6.000 yeniden denemenin %16,7 kadarı</li>"), "{tr}");
         // Five libraries: the colours start again after four.
@@ -416,13 +410,9 @@ mod tests {
             .iter()
             .map(|&l| model(l, &params))
             .collect();
-        let chart = chart_html(&herd_of(&five, &params), Lang::En);
+        let chart = chart_html(&herd(&five, &params), Lang::En);
         assert_eq!(chart.matches("bar-series-1\"").count(), 2);
         assert_eq!(chart.matches("<g class=\"strip ").count(), 5);
-    }
-
-    fn herd_of(models: &[Model], params: &crate::backoff::Params) -> Herd {
-        herd(models, params)
     }
 
     /// Every library's snippet gets its language's token classes in the shortcode's page, and

@@ -69,6 +69,34 @@ pub fn axis_note(template: &str, timeline: &Timeline, lang: Lang) -> String {
     )
 }
 
+/// A fleet chart's `<figure class="CLASSES">`: the SVG of `strips` over `ticks`, and a caption
+/// of the title, `facts` as a list (one sentence per strip) and how to read the axis. The herd
+/// chart (`backoff_chart`) and the libraries' chart (`backoff_libraries`) are drawn so.
+pub fn fleet_figure(
+    classes: &str,
+    title: &str,
+    strips: &[Strip],
+    ticks: &[Tick],
+    facts: &[String],
+    axis: &str,
+) -> String {
+    let mut s = String::with_capacity(8 * 1024);
+    let _ = writeln!(s, "<figure class=\"{classes}\">");
+    s.push_str(&svg(title, strips, ticks, None));
+    s.push_str("<figcaption>");
+    push_escaped(&mut s, title);
+    s.push_str("\n<ul class=\"peak\">\n");
+    for fact in facts {
+        s.push_str("<li>");
+        push_escaped(&mut s, fact);
+        s.push_str("</li>\n");
+    }
+    s.push_str("</ul>\n<span class=\"axis-note\">");
+    push_escaped(&mut s, axis);
+    s.push_str("</span></figcaption>\n</figure>\n");
+    s
+}
+
 /// `x` (in `[0, 1]`) as a percentage with two decimals: `37.50%`.
 fn percent(out: &mut String, x: f64) {
     let _ = write!(out, "{:.2}%", x * 100.0);

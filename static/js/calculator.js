@@ -253,14 +253,22 @@
       to: B.formatDuration(edges[edges.length - 1], lang),
     });
     var retries = B.formatNumber(fleet.clients * doc.params.attempts, 0, lang);
-    var s = "<figure class=\"backoff-chart\">\n" + stripsSvg(title, strips, ticks, null) +
-      "<figcaption>" + escape(title) + "\n<ul class=\"peak\">\n";
-    doc.params.strategies.forEach(function (st) {
-      s += "<li>" + escape(fill(w.summary, {
+    var facts = doc.params.strategies.map(function (st) {
+      return fill(w.summary, {
         strategy: labelOf(d, st),
         share: B.formatPercent(fleet[st].peak_share, lang),
         retries: retries,
-      })) + "</li>\n";
+      });
+    });
+    return fleetFigure("backoff-chart", title, strips, ticks, facts, axis);
+  }
+
+  /** `strips::fleet_figure`: the SVG, then the title, one fact per strip and the axis note. */
+  function fleetFigure(classes, title, strips, ticks, facts, axis) {
+    var s = "<figure class=\"" + classes + "\">\n" + stripsSvg(title, strips, ticks, null) +
+      "<figcaption>" + escape(title) + "\n<ul class=\"peak\">\n";
+    facts.forEach(function (fact) {
+      s += "<li>" + escape(fact) + "</li>\n";
     });
     return s + "</ul>\n<span class=\"axis-note\">" + escape(axis) + "</span></figcaption>\n</figure>\n";
   }
@@ -518,17 +526,14 @@
       from: B.formatDuration(edges[0], lang),
       to: B.formatDuration(edges[edges.length - 1], lang),
     });
-    var s = "<figure class=\"backoff-chart backoff-libraries-chart\">\n" +
-      stripsSvg(title, strips, ticks, null) + "<figcaption>" + escape(title) +
-      "\n<ul class=\"peak\">\n";
-    herd.lines.forEach(function (line) {
-      s += "<li>" + escape(fill(w.chart.summary, {
+    var facts = herd.lines.map(function (line) {
+      return fill(w.chart.summary, {
         strategy: libraryInfo(d, line.name).label,
         share: B.formatPercent(line.peak_share, lang),
         retries: B.formatNumber(herd.clients * line.retries, 0, lang),
-      })) + "</li>\n";
+      });
     });
-    return s + "</ul>\n<span class=\"axis-note\">" + escape(axis) + "</span></figcaption>\n</figure>\n";
+    return fleetFigure("backoff-chart backoff-libraries-chart", title, strips, ticks, facts, axis);
   }
 
   /** `render`: the table (a body per group, headed when there are several), the chart, then
