@@ -18,6 +18,9 @@ struct Page {
     path: String,
     title: String,
     html: String,
+    /// Its text, as [`sade::search::doc::html_text`] takes it from the HTML (a build takes it
+    /// from the markdown's events instead).
+    text: String,
 }
 
 fn pages(site: &Path) -> Vec<Page> {
@@ -44,6 +47,7 @@ fn pages(site: &Path) -> Vec<Page> {
                 path: entry.path().display().to_string(),
                 title,
                 html: text[start..end].to_string(),
+                text: sade::search::doc::html_text(&text[start..end]),
             });
         }
     }
@@ -89,7 +93,7 @@ fn main() {
                     tags: &[],
                     headings: &[],
                     description: "",
-                    html: &p.html,
+                    text: &p.text,
                 };
                 (p.lang, Doc::new(p.lang, &p.path, "", &fields))
             })

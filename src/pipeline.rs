@@ -247,15 +247,22 @@ impl Pipeline {
     }
 
     /// The body of `page` (whose text is `source`): markdown with every shortcode expanded.
+    /// With search on for the page, the body's text comes too ([`Rendered::text`]).
     pub fn render_body(&self, page: &Page, source: &Source) -> Result<Rendered, Vec<Diagnostic>> {
         time(self.timings(), Part::Markdown, "", || {
-            markdown::render(
+            markdown::render_with(
                 source,
                 page.body.clone(),
                 &self.registry,
                 &self.context(page),
+                self.searched(page),
             )
         })
+    }
+
+    /// Whether `page` goes into the search index.
+    fn searched(&self, page: &Page) -> bool {
+        self.site.config.search && page.front.search
     }
 
     /// Page `i`'s `index.html` and `index.md` from its rendered `body`; `source` is its text.
@@ -290,7 +297,7 @@ impl Pipeline {
     /// out of search or the site has none.
     pub fn search_doc(&self, page: &Page, body: &Rendered) -> Option<crate::search::Doc> {
         let config = &self.site.config;
-        if !config.search || !page.front.search {
+        if !self.searched(page) {
             return None;
         }
         time(self.timings(), Part::Search, "", || {
@@ -306,7 +313,7 @@ impl Pipeline {
                 tags: &page.front.tags,
                 headings: &headings,
                 description: &page.front.description,
-                html: &body.html,
+                text: &body.text,
             };
             Some(crate::search::Doc::new(
                 page.lang, &page.path, section, &fields,
@@ -453,6 +460,8 @@ impl Pipeline {
                     let result = crate::timings::page(timings, &file, || {
                         let mut body = this.render_body(page, &source)?;
                         let doc = this.search_doc(page, &body);
+                        // The text is in the page's share of the index now.
+                        body.text = String::new();
                         if !page_problems {
                             let files = this.render_page(i, &source, &body).map_err(|d| vec![d])?;
                             let card = this.render_card(i, &body).map_err(|d| vec![d])?;

@@ -210,10 +210,11 @@ pub fn page_render(data: &[u8]) {
         root: config().urls.root(),
         ..Context::new(page.lang, &page.front.title, &page.path)
     };
-    let body = match sade::markdown::render(&page.source, page.body.clone(), registry, &ctx) {
-        Ok(b) => b,
-        Err(ds) => return render_all(text, &ds),
-    };
+    let body =
+        match sade::markdown::render_with(&page.source, page.body.clone(), registry, &ctx, true) {
+            Ok(b) => b,
+            Err(ds) => return render_all(text, &ds),
+        };
     for call in &body.calls {
         assert_span(text, &call.span, "expanded call");
     }
@@ -232,7 +233,7 @@ pub fn page_render(data: &[u8]) {
             tags: &page.front.tags,
             headings: &headings,
             description: &page.front.description,
-            html: &body.html,
+            text: &body.text,
         },
     );
     assert!(doc.excerpt.chars().count() <= sade::search::doc::EXCERPT_CHARS + 1);

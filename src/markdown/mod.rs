@@ -17,7 +17,7 @@ use crate::shortcode::{Call, Context, Registry};
 mod anchors;
 mod bodies;
 mod formula;
-mod words;
+pub(crate) mod words;
 use anchors::add_heading_anchors;
 use formula::math;
 
@@ -56,6 +56,9 @@ pub struct Rendered {
     pub calls: Vec<ExpandedCall>,
     /// Words of its text (for its reading time; see `words.rs`).
     pub words: usize,
+    /// Its text as a reader sees it, for search ([`crate::search::doc::body_text`]), when
+    /// [`render_with`] was asked for it; else empty.
+    pub text: String,
 }
 
 /// One expanded call: where it was, what it became.
@@ -89,6 +92,18 @@ pub fn render(
     registry: &Registry,
     ctx: &Context,
 ) -> Result<Rendered, Vec<Diagnostic>> {
+    render_with(source, body, registry, ctx, false)
+}
+
+/// [`render`], and with `text`, the body's text for search ([`Rendered::text`]).
+pub fn render_with(
+    source: &Source,
+    body: Range<usize>,
+    registry: &Registry,
+    ctx: &Context,
+    text: bool,
+) -> Result<Rendered, Vec<Diagnostic>> {
+    let want_text = text;
     let text = &source.text[body.clone()];
     let base = body.start;
     // Each event is moved from here to `out` once it is passed (the lookahead only goes forward).
@@ -126,6 +141,12 @@ pub fn render(
     let words = words::count(&out);
     // Markup adds about half to prose; shortcodes add their own HTML.
     let expansions: usize = expanded.iter().map(|x| x.html.len()).sum();
+    let search_text = if want_text {
+        // About a fifth of a shortcode's HTML is text.
+        crate::search::doc::body_text(&out, text.len() + expansions / 5)
+    } else {
+        String::new()
+    };
     let mut html_out = String::with_capacity(text.len() * 3 / 2 + expansions);
     html::push_html(&mut html_out, out.into_iter());
     expanded.sort_by_key(|x| x.span.start);
@@ -136,6 +157,7 @@ pub fn render(
         links,
         calls: expanded,
         words,
+        text: search_text,
     })
 }
 

@@ -20,14 +20,7 @@ pub fn count(events: &[Event]) -> usize {
             Event::Start(Tag::CodeBlock(_)) => code_blocks += 1,
             Event::End(TagEnd::CodeBlock) => code_blocks = code_blocks.saturating_sub(1),
             Event::Start(inline) if is_inline(inline) => {}
-            Event::End(
-                TagEnd::Emphasis
-                | TagEnd::Strong
-                | TagEnd::Strikethrough
-                | TagEnd::Link
-                | TagEnd::Superscript
-                | TagEnd::Subscript,
-            ) => {}
+            Event::End(inline) if is_inline_end(inline) => {}
             _ => in_word = false,
         }
     }
@@ -35,7 +28,7 @@ pub fn count(events: &[Event]) -> usize {
 }
 
 /// Markup inside a word (`**re**try`, a link on half a word).
-fn is_inline(tag: &Tag) -> bool {
+pub(crate) fn is_inline(tag: &Tag) -> bool {
     matches!(
         tag,
         Tag::Emphasis
@@ -44,6 +37,19 @@ fn is_inline(tag: &Tag) -> bool {
             | Tag::Link { .. }
             | Tag::Superscript
             | Tag::Subscript
+    )
+}
+
+/// The end of markup inside a word ([`is_inline`]).
+pub(crate) fn is_inline_end(end: &TagEnd) -> bool {
+    matches!(
+        end,
+        TagEnd::Emphasis
+            | TagEnd::Strong
+            | TagEnd::Strikethrough
+            | TagEnd::Link
+            | TagEnd::Superscript
+            | TagEnd::Subscript
     )
 }
 

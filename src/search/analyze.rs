@@ -63,7 +63,7 @@ pub fn lower_into(word: &str, lang: Lang, out: &mut String) {
 }
 
 /// `c`, or its lowercase if it is `I` or `İ`, whose lowercase differs by language.
-fn dotted(c: char, lang: Lang) -> char {
+pub(super) fn dotted(c: char, lang: Lang) -> char {
     match (c, lang) {
         ('I', Lang::Tr) => 'ı',
         ('İ', _) => 'i',

@@ -6,9 +6,13 @@ use std::hash::BuildHasher as _;
 
 use hashbrown::HashTable;
 
-use crate::i18n::Lang;
+use pulldown_cmark::{Event, Tag, TagEnd};
 
-use super::analyze::{lower_into, marked_words};
+use crate::i18n::Lang;
+use crate::markdown::words::{is_inline as inline_tag, is_inline_end};
+
+use super::analyze::lower_into;
+use super::words::{keyed_words, Key};
 
 /// Title, tags, headings and description, body.
 pub const FIELDS: usize = 4;
@@ -61,8 +65,8 @@ pub struct Fields<'a> {
     pub tags: &'a [String],
     pub headings: &'a [&'a str],
     pub description: &'a str,
-    /// The rendered body.
-    pub html: &'a str,
+    /// The body's text, as [`body_text`] takes it from the rendered body.
+    pub text: &'a str,
 }
 
 impl Doc {
@@ -78,12 +82,12 @@ impl Doc {
 
     /// The share of a page of `lang` at `path` in section `section` (its label).
     pub fn new(lang: Lang, path: &str, section: &str, fields: &Fields) -> Doc {
-        let body = html_text(fields.html);
+        let body = fields.text;
         let mut doc = Doc {
             path: path.to_string(),
             title: fields.title.to_string(),
             section: section.to_string(),
-            excerpt: excerpt(fields.description, &body),
+            excerpt: excerpt(fields.description, body),
             ..Doc::default()
         };
         // About one form in eight bytes of text, each about eight bytes long.
@@ -99,7 +103,7 @@ impl Doc {
             counter.field(&mut doc, 2, heading);
         }
         counter.field(&mut doc, 2, fields.description);
-        counter.field(&mut doc, 3, &body);
+        counter.field(&mut doc, 3, body);
         // Every page's share stays in memory until the index is built: no room to spare.
         doc.forms.shrink_to_fit();
         doc.entries.shrink_to_fit();
@@ -108,12 +112,16 @@ impl Doc {
 }
 
 /// Counts a page's word forms into its [`Doc`]: each word lowercased (only when it has a
-/// capital) and looked up among the forms seen so far, which the table keys by their place
-/// in [`Doc::forms`], so a form is stored once, where the index reads it.
+/// capital) and looked up among the forms seen so far. A form of at most 16 bytes (nearly
+/// every word) is its own key, its bytes as two numbers, so a lookup compares numbers; a
+/// longer one is found by its hash and compared with its copy in [`Doc::forms`]. Either way a
+/// form is stored once, where the index reads it.
 struct Counter {
     lang: Lang,
-    /// Each form's number, found by its hash.
-    table: HashTable<(u64, u32)>,
+    /// Each short form's key and number.
+    short: HashTable<(u64, u64, u32)>,
+    /// Each longer form's hash and number.
+    long: HashTable<(u64, u32)>,
     /// Each form's start in `Doc::forms`.
     starts: Vec<u32>,
     hasher: foldhash::fast::FixedState,
@@ -125,7 +133,8 @@ impl Counter {
     fn new(lang: Lang, capacity: usize) -> Counter {
         Counter {
             lang,
-            table: HashTable::with_capacity(capacity),
+            short: HashTable::with_capacity(capacity),
+            long: HashTable::new(),
             starts: Vec::with_capacity(capacity),
             hasher: foldhash::fast::FixedState::with_seed(0),
             lowered: String::new(),
@@ -134,65 +143,161 @@ impl Counter {
 
     /// Counts the words of `text` as field `field` of `doc`.
     fn field(&mut self, doc: &mut Doc, field: usize, text: &str) {
-        let Counter {
-            lang,
-            table,
-            starts,
-            hasher,
-            lowered,
-        } = self;
         let mut n = 0;
-        marked_words(text, *lang, |w, capital| {
+        let lang = self.lang;
+        keyed_words(text, lang, |w, key| {
             n += 1;
-            let w = if capital {
-                lower_into(w, *lang, lowered);
-                lowered.as_str()
-            } else {
-                w
-            };
-            let hash = hasher.hash_one(w);
-            let forms = doc.forms.as_bytes();
-            let found = table.find(hash, |&(h, i)| {
-                let (start, end) = (starts[i as usize], doc.entries[i as usize].end);
-                h == hash && forms.get(start as usize..end as usize) == Some(w.as_bytes())
-            });
-            let i = match found {
-                Some(&(_, i)) => i as usize,
-                None => {
-                    let i = starts.len();
-                    starts.push(doc.forms.len() as u32);
-                    doc.forms.push_str(w);
-                    doc.entries.push(Form {
-                        end: doc.forms.len() as u32,
-                        half: (hash >> 32) as u32,
-                        tf: [0; FIELDS],
-                    });
-                    table.insert_unique(hash, (hash, i as u32), |&(h, _)| h);
-                    i
+            // The usual word, found in the page's table: no call made.
+            let i = match key {
+                Key::Short(lo, hi, lowered) => {
+                    let hash = mix(lo, hi);
+                    match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
+                        Some(e) => e.2,
+                        None => self.new_short(doc, w, lowered, lo, hi, hash),
+                    }
                 }
+                Key::Other(capital) => self.other(doc, w, capital),
             };
-            let count = &mut doc.entries[i].tf[field];
+            let count = &mut doc.entries[i as usize].tf[field];
             *count = count.saturating_add(1);
         });
         doc.lens[field] += n;
     }
+
+    /// Adds a new short form, keyed `lo`, `hi` (`w` as written, `lowered` or not): its number.
+    #[inline(never)]
+    fn new_short(
+        &mut self,
+        doc: &mut Doc,
+        w: &str,
+        lowered: bool,
+        lo: u64,
+        hi: u64,
+        hash: u64,
+    ) -> u32 {
+        let mut buf = [0u8; 16];
+        let form = if lowered {
+            buf[..8].copy_from_slice(&lo.to_le_bytes());
+            buf[8..].copy_from_slice(&hi.to_le_bytes());
+            let len = buf.iter().position(|&b| b == 0).unwrap_or(16);
+            std::str::from_utf8(&buf[..len]).expect("a key holds whole characters")
+        } else {
+            w
+        };
+        let i = add_form(doc, &mut self.starts, form, hash);
+        self.short
+            .insert_unique(hash, (lo, hi, i), |e| mix(e.0, e.1));
+        i
+    }
+
+    /// The number of the form of `w`, a word the fast way did not key (it needs lowering when
+    /// `capital`), added if new.
+    #[inline(never)]
+    fn other(&mut self, doc: &mut Doc, w: &str, capital: bool) -> u32 {
+        let mut lowered = std::mem::take(&mut self.lowered);
+        let w = if capital {
+            lower_into(w, self.lang, &mut lowered);
+            lowered.as_str()
+        } else {
+            w
+        };
+        let i = if let Some((lo, hi)) = key_of(w.as_bytes()) {
+            let hash = mix(lo, hi);
+            match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
+                Some(e) => e.2,
+                None => self.new_short(doc, w, false, lo, hi, hash),
+            }
+        } else {
+            let hash = self.hasher.hash_one(w);
+            let forms = doc.forms.as_bytes();
+            let starts = &self.starts;
+            let found = self.long.find(hash, |&(h, i)| {
+                let (start, end) = (starts[i as usize], doc.entries[i as usize].end);
+                h == hash && forms.get(start as usize..end as usize) == Some(w.as_bytes())
+            });
+            match found {
+                Some(&(_, i)) => i,
+                None => {
+                    let i = add_form(doc, &mut self.starts, w, hash);
+                    self.long.insert_unique(hash, (hash, i), |&(h, _)| h);
+                    i
+                }
+            }
+        };
+        self.lowered = lowered;
+        i
+    }
 }
 
-/// The first [`EXCERPT_CHARS`] characters of `description` and `body`, cut at a word's end.
+/// Adds form `w` (hashed to `hash`) to `doc`, uncounted: its number.
+fn add_form(doc: &mut Doc, starts: &mut Vec<u32>, w: &str, hash: u64) -> u32 {
+    let i = starts.len() as u32;
+    starts.push(doc.forms.len() as u32);
+    doc.forms.push_str(w);
+    doc.entries.push(Form {
+        end: doc.forms.len() as u32,
+        half: (hash >> 32) as u32,
+        tf: [0; FIELDS],
+    });
+    i
+}
+
+/// A form of at most 16 bytes as two numbers: its bytes from the lowest, then zeros (no word
+/// holds a zero byte, so no two forms share a key).
+fn key_of(w: &[u8]) -> Option<(u64, u64)> {
+    if w.len() > 16 {
+        return None;
+    }
+    let mut k = [0u8; 16];
+    k[..w.len()].copy_from_slice(w);
+    let (lo, hi) = k.split_at(8);
+    let lo = u64::from_le_bytes(lo.try_into().expect("eight bytes"));
+    let hi = u64::from_le_bytes(hi.try_into().expect("eight bytes"));
+    Some((lo, hi))
+}
+
+/// A short form's hash from its key: one wide multiplication, its halves folded together.
+fn mix(lo: u64, hi: u64) -> u64 {
+    let x = u128::from(lo ^ 0x243f_6a88_85a3_08d3) * u128::from(hi ^ 0x1319_8a2e_0370_7344);
+    (x as u64) ^ ((x >> 64) as u64)
+}
+
+/// The first [`EXCERPT_CHARS`] characters of `description` and `body` (white space collapsed),
+/// cut at a word's end.
 fn excerpt(description: &str, body: &str) -> String {
     let description = description.trim();
     let mut text = String::with_capacity(EXCERPT_CHARS * 2);
     text.push_str(description);
-    if !description.is_empty() && !body.is_empty() {
-        text.push(' ');
+    // The body's start with each run of white space (ASCII's, and control characters) one
+    // space, only as much as can be quoted: one character more than fits.
+    let room = EXCERPT_CHARS + 1;
+    let (mut taken, mut started, mut pending) = (0, false, false);
+    for c in body.chars() {
+        if c <= ' ' {
+            pending = started;
+            continue;
+        }
+        if !started {
+            if !description.is_empty() {
+                text.push(' ');
+            }
+            started = true;
+        } else if pending {
+            if taken == room {
+                break;
+            }
+            text.push(' ');
+            taken += 1;
+            pending = false;
+        }
+        if taken == room {
+            break;
+        }
+        text.push(c);
+        taken += 1;
     }
-    let room = body
-        .char_indices()
-        .nth(EXCERPT_CHARS + 1)
-        .map_or(body.len(), |(i, _)| i);
-    text.push_str(&body[..room]);
     match text.char_indices().nth(EXCERPT_CHARS) {
-        None => text.to_string(),
+        None => text,
         Some((end, _)) => {
             let cut = text[..end].rfind(' ').unwrap_or(end);
             format!("{}…", &text[..cut])
@@ -200,47 +305,94 @@ fn excerpt(description: &str, body: &str) -> String {
     }
 }
 
+/// The text a reader sees in a rendered body, from its events (the markdown's, with shortcodes,
+/// highlighted code and formulas already turned into HTML): what [`html_text`] would take from
+/// the HTML they make, without making it. Text is copied as it is (white space and all); a
+/// block's start or end is a space, an inline element's nothing; an image's description is left
+/// out (it is not shown); each run of raw HTML is read by [`html_text`]'s rules. `size` is a
+/// guess at the text's length.
+pub fn body_text(events: &[Event], size: usize) -> String {
+    let mut out = String::with_capacity(size);
+    let mut space = true;
+    // Images open (their descriptions are events too).
+    let mut images = 0usize;
+    let mut joined = String::new();
+    let mut i = 0;
+    while i < events.len() {
+        let event = &events[i];
+        i += 1;
+        if images > 0 {
+            match event {
+                Event::Start(Tag::Image { .. }) => images += 1,
+                Event::End(TagEnd::Image) => images -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        match event {
+            Event::Text(t) | Event::Code(t) => {
+                if let Some(&last) = t.as_bytes().last() {
+                    out.push_str(t);
+                    space = last <= b' ';
+                }
+            }
+            Event::Html(h) | Event::InlineHtml(h) => {
+                // A run of raw HTML is read whole: an element (a `<script>`) may span several.
+                let start = i - 1;
+                while matches!(events.get(i), Some(Event::Html(_) | Event::InlineHtml(_))) {
+                    i += 1;
+                }
+                if i - start == 1 {
+                    html_text_into(h, &mut out, &mut space);
+                } else {
+                    joined.clear();
+                    for e in &events[start..i] {
+                        if let Event::Html(h) | Event::InlineHtml(h) = e {
+                            joined.push_str(h);
+                        }
+                    }
+                    html_text_into(&joined, &mut out, &mut space);
+                }
+            }
+            Event::Start(Tag::Image { .. }) => images = 1,
+            Event::Start(tag) if inline_tag(tag) => {}
+            Event::End(end) if is_inline_end(end) => {}
+            // A formula as TeX is not what a reader sees (its MathML is left out too), nor is a
+            // footnote's number.
+            Event::InlineMath(_) | Event::DisplayMath(_) | Event::FootnoteReference(_) => {}
+            _ => gap(&mut out, &mut space),
+        }
+    }
+    out
+}
+
 /// The text a reader sees in `html`: tags dropped (a block's end is a space, an inline tag's is
 /// nothing), `<script>`, `<style>`, `<template>` and `<math>` left out, character references decoded,
 /// whitespace collapsed.
 pub fn html_text(html: &str) -> String {
-    let bytes = html.as_bytes();
     let mut out = String::with_capacity(html.len() / 2);
-    let mut space = true;
+    html_text_into(html, &mut out, &mut true);
+    let words: Vec<&str> = out
+        .split(|c: char| c <= ' ')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.join(" ")
+}
+
+/// [`html_text`] added to `out`, which ends in white space (or is empty) when `space`, but
+/// with the white space inside a run of text left as it is.
+fn html_text_into(html: &str, out: &mut String, space: &mut bool) {
+    let bytes = html.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         match b {
             _ if b > b' ' && b != b'<' && b != b'&' => {
-                // Text up to the next tag or reference: copied whole when its only white space
-                // is single spaces (as in most text), else a word at a time.
+                // Text up to the next tag or reference, copied whole.
                 let end = memchr::memchr2(b'<', b'&', &bytes[i..]).map_or(bytes.len(), |k| i + k);
-                let mut odd = false;
-                let mut prev = 0u8;
-                for &c in &bytes[i..end] {
-                    odd |= c < b' ' || (c == b' ' && prev == b' ');
-                    prev = c;
-                }
-                if !odd {
-                    out.push_str(&html[i..end]);
-                    space = prev == b' ';
-                    i = end;
-                    continue;
-                }
-                while i < end {
-                    if bytes[i] <= b' ' {
-                        gap(&mut out, &mut space);
-                        i += 1;
-                    } else {
-                        let len = bytes[i..end]
-                            .iter()
-                            .position(|&b| b <= b' ')
-                            .unwrap_or(end - i);
-                        out.push_str(&html[i..i + len]);
-                        space = false;
-                        i += len;
-                    }
-                }
+                out.push_str(&html[i..end]);
+                *space = bytes[end - 1] <= b' ';
+                i = end;
             }
             b'&' => {
                 let rest = &html[i..];
@@ -249,17 +401,17 @@ pub fn html_text(html: &str) -> String {
                     .position(|&b| b == b';');
                 match end.and_then(|e| Some((e, entity(&rest[1..e])?))) {
                     Some((e, c)) if c.is_ascii_whitespace() => {
-                        gap(&mut out, &mut space);
+                        gap(out, space);
                         i += e + 1;
                     }
                     Some((e, c)) => {
                         out.push(c);
-                        space = false;
+                        *space = false;
                         i += e + 1;
                     }
                     None => {
                         out.push('&');
-                        space = false;
+                        *space = false;
                         i += 1;
                     }
                 }
@@ -284,7 +436,7 @@ pub fn html_text(html: &str) -> String {
                 let Some(gt) = gt else {
                     // An unclosed tag is text.
                     out.push('<');
-                    space = false;
+                    *space = false;
                     i += 1;
                     continue;
                 };
@@ -313,19 +465,16 @@ pub fn html_text(html: &str) -> String {
                     continue;
                 }
                 if !is_inline(name) {
-                    gap(&mut out, &mut space);
+                    gap(out, space);
                 }
             }
             _ => {
                 // White space (and any other control character) collapses to one space.
-                gap(&mut out, &mut space);
+                gap(out, space);
                 i += 1;
             }
         }
     }
-    let end = out.trim_end_matches(' ').len();
-    out.truncate(end);
-    out
 }
 
 /// One space after text: white space collapses to one, and nothing starts with it.
@@ -453,6 +602,39 @@ mod tests {
         assert_eq!(html_text("a b<em> c</em>d"), "a b cd");
     }
 
+    /// The words of `markdown` as a reader sees them: from its events, and from its HTML.
+    fn both_ways(markdown: &str) -> (Vec<String>, Vec<String>) {
+        let events: Vec<Event> =
+            pulldown_cmark::Parser::new_ext(markdown, crate::markdown::options()).collect();
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(&mut html, events.iter().cloned());
+        let words = |text: &str| {
+            let mut v = Vec::new();
+            crate::search::words::words(text, Lang::En, |w| v.push(w.to_string()));
+            v
+        };
+        (words(&body_text(&events, 0)), words(&html_text(&html)))
+    }
+
+    #[test]
+    fn the_text_from_events_is_the_text_of_the_html() {
+        for markdown in [
+            "# A *title*\n\nSome **bo**ld and `code`, [a link](/x/) ~~struck~~.\n",
+            "- one\n- two\n\n1. three\n\n> quoted\n> text\n",
+            "| a | b |\n| - | - |\n| c d | e |\n",
+            "```rust\nfn main() {}\n```\n\nafter\n",
+            "an ![image of words](/i.png) here\n",
+            "<div>raw\n<script>var hidden = 1;\n</script>\nshown</div>\n\ntail <kbd>Ctrl</kbd>+K\n",
+            "line one  \nline two\nline three\n\n---\n\nend",
+            "H<sub>2</sub>O and x<sup>2</sup>, a&amp;b &lt;c&gt;\n",
+        ] {
+            let (events, html) = both_ways(markdown);
+            assert_eq!(events, html, "{markdown:?}");
+        }
+        // A formula's TeX is not text, as its MathML is not.
+        assert_eq!(both_ways("delay $d_n$ grows\n").0, ["delay", "grows"]);
+    }
+
     #[test]
     fn a_doc_counts_words_by_field() {
         let doc = Doc::new(
@@ -464,7 +646,7 @@ mod tests {
                 tags: &["ışık".to_string()],
                 headings: &["Ölçüm"],
                 description: "",
-                html: "<p>Işık, ışığı ve ölçüm.</p>",
+                text: "Işık, ışığı ve ölçüm.",
             },
         );
         let get = |w: &str| doc.words().find(|(k, _)| *k == w).unwrap().1.tf;

@@ -11,7 +11,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::i18n::Lang;
 
-use super::analyze::{capital, needs_lower};
+use super::analyze::{capital, dotted, needs_lower};
 
 /// Calls `f` with every word of `text` (as written), in order; a word joined by `.` or `_` is
 /// given whole and then part by part.
@@ -21,56 +21,210 @@ pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
 
 /// [`words`], each with whether it needs lowering ([`needs_lower`]), found on the way.
 pub fn marked_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, bool)) {
-    // Words never span white space: each run between spaces (a chunk) is segmented on its
-    // own, by the fast paths when every character in it is one they know. One pass over the
-    // bytes finds a chunk and what its bytes are (by [`BYTE`]).
+    keyed_words(text, lang, |w, key| match key {
+        Key::Short(_, _, lowered) => f(w, lowered),
+        Key::Other(capital) => f(w, capital),
+    });
+}
+
+/// A word as [`keyed_words`] gives it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Key {
+    /// A word of at most 16 bytes once lowered, as its key: its lowered bytes as two numbers
+    /// (the first byte lowest, zeros after the last; no word holds a zero byte), and whether
+    /// lowering changed it.
+    Short(u64, u64, bool),
+    /// Any other word, and whether it needs lowering.
+    Other(bool),
+}
+
+/// The words of [`marked_words`], each with its [`Key`]: the usual word (ASCII and Latin
+/// letters and digits, with ASCII punctuation around it) is lowered and made its key in the
+/// one pass over its bytes that finds it, so it needs no other.
+#[inline(always)]
+pub fn keyed_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, Key)) {
     let mut classes = Vec::new();
     let bytes = text.as_bytes();
+    let n = bytes.len();
     let mut i = 0;
-    while i < bytes.len() {
+    while i < n {
         if BYTE[bytes[i] as usize] & SPACE != 0 {
             i += 1;
             continue;
         }
         let start = i;
-        let (mut all, mut any) = (u8::MAX, 0);
+        i = skip_punct(bytes, i);
+        let from = i;
+        // The word's bytes: ASCII letters and digits (by the table), or Latin letters (two
+        // bytes each), noting whether any is a capital.
+        let (mut ascii, mut latin) = (0u8, false);
         while let Some(&b) = bytes.get(i) {
             let t = BYTE[b as usize];
-            if t & SPACE != 0 {
+            if t & ALNUM != 0 {
+                ascii |= t;
+                i += 1;
+            } else if let Some(c) = latin_at(bytes, i) {
+                latin |= capital(c);
+                i += 2;
+            } else {
                 break;
             }
-            all &= t;
-            any |= t;
+        }
+        let to = i;
+        i = skip_punct(bytes, i);
+        if i == n || BYTE[bytes[i] as usize] & SPACE != 0 {
+            if to > from {
+                let upper = ascii & UPPER != 0 || latin;
+                f(&text[from..to], short_key(bytes, from, to, upper, lang));
+            }
+            continue;
+        }
+        while i < n && BYTE[bytes[i] as usize] & SPACE == 0 {
             i += 1;
         }
-        let chunk = &text[start..i];
-        let mut each = |w: &'t str, plain: bool| give(w, plain, lang, &mut f);
-        if any & WIDE == 0 {
-            // ASCII. The usual chunk: one word, perhaps with punctuation before or after it,
-            // which never starts or ends a word.
-            let word = if all & ALNUM != 0 {
-                Some((chunk, any & UPPER != 0))
-            } else {
-                ascii_word(chunk)
-            };
-            match word {
-                Some((word, upper)) => f(word, upper),
-                None => {
-                    let b = chunk.as_bytes();
-                    let class = |k: usize| ASCII[b[k] as usize & 0x7f];
-                    segment(chunk, b.len(), class, |k| k, &mut each);
-                }
+        chunk(&text[start..i], lang, &mut classes, &mut |w, capital| {
+            f(w, Key::Other(capital))
+        });
+    }
+}
+
+/// Where the punctuation at `bytes[i]` ends: ASCII's (but `_`), and the signs prose and
+/// tables use most (`≈`, `–`, `—`, `…`, `“`, `”`, `«`, `»`, `×`, `·`, `→`), none of which starts
+/// or ends a word, or joins two unless it has a letter on either side (and then the chunk goes
+/// the general way, as a chunk with anything after its punctuation does).
+#[inline(always)]
+fn skip_punct(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(&b) = bytes.get(i) {
+        if BYTE[b as usize] & (SPACE | WORD | WIDE) == 0 {
+            i += 1;
+            continue;
+        }
+        if b < 0x80 {
+            break;
+        }
+        let len = match bytes[i..] {
+            [0xe2, 0x89, 0x88, ..]
+            | [0xe2, 0x80, 0x93 | 0x94 | 0xa6 | 0x9c | 0x9d, ..]
+            | [0xe2, 0x86, 0x92, ..] => 3,
+            [0xc2, 0xab | 0xbb | 0xb7, ..] | [0xc3, 0x97, ..] => 2,
+            _ => break,
+        };
+        i += len;
+    }
+    i
+}
+
+/// The [`Key`] of the word `bytes[from..to]` (ASCII and Latin letters and digits), which has
+/// a capital when `upper`, lowered by the rules of `lang`.
+#[inline(always)]
+fn short_key(bytes: &[u8], from: usize, to: usize, upper: bool, lang: Lang) -> Key {
+    let len = to - from;
+    if upper {
+        return lowered_key(bytes, from, to, lang);
+    }
+    {
+        if len > 16 {
+            return Key::Other(false);
+        }
+        // Read sixteen bytes at once where the text has them, and keep the word's.
+        let (lo, hi) = match bytes.get(from..from + 16) {
+            Some(b) => (u64_at(b, 0), u64_at(b, 8)),
+            None => {
+                let mut k = [0u8; 16];
+                k[..len].copy_from_slice(&bytes[from..to]);
+                (u64_at(&k, 0), u64_at(&k, 8))
             }
-        } else if let Some((word, upper)) = latin_word(chunk) {
-            // One word of ASCII and Latin letters (as most Turkish words are).
-            f(word, upper);
-        } else if classify(chunk, &mut classes) {
-            let (class, at) = (|k: usize| classes[k].1, |k: usize| classes[k].0);
-            segment(chunk, classes.len(), class, at, &mut each);
+        };
+        Key::Short(
+            lo & low_bytes(len),
+            hi & low_bytes(len.saturating_sub(8)),
+            false,
+        )
+    }
+}
+
+/// [`short_key`] of a word with a capital: lowered a byte or a character at a time (capitals
+/// are the rarer words).
+#[inline(never)]
+fn lowered_key(bytes: &[u8], from: usize, to: usize, lang: Lang) -> Key {
+    let mut key = [0u8; 16];
+    let mut len = 0;
+    let mut push = |b: u8| {
+        if let Some(k) = key.get_mut(len) {
+            *k = b;
+        }
+        len += 1;
+    };
+    let mut i = from;
+    while i < to {
+        let b = bytes[i];
+        if b < 0x80 {
+            match b {
+                b'I' if lang == Lang::Tr => "ı".bytes().for_each(&mut push),
+                _ => push(b.to_ascii_lowercase()),
+            }
+            i += 1;
         } else {
-            for w in chunk.unicode_words() {
-                each(w, false);
+            let c = latin_at(bytes, i).expect("a Latin letter");
+            let mut buf = [0u8; 4];
+            for l in dotted(c, lang).to_lowercase() {
+                l.encode_utf8(&mut buf).bytes().for_each(&mut push);
             }
+            i += 2;
+        }
+    }
+    if len > 16 {
+        return Key::Other(true);
+    }
+    Key::Short(u64_at(&key, 0), u64_at(&key, 8), true)
+}
+
+/// The eight bytes of `b` at `at` as a number, the first lowest.
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"))
+}
+
+/// A mask of the low `n` bytes of a `u64` (all of them from eight on).
+fn low_bytes(n: usize) -> u64 {
+    if n >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * n)) - 1
+    }
+}
+
+/// The two-byte character at `bytes[i]` when it is a [`latin_letter`].
+#[inline(always)]
+fn latin_at(bytes: &[u8], i: usize) -> Option<char> {
+    let lead = bytes[i];
+    if !(0xc3..=0xc9).contains(&lead) {
+        return None;
+    }
+    // A lead byte of a two-byte character: a continuation byte follows (the text is UTF-8).
+    let code = u32::from(lead & 0x1f) << 6 | u32::from(bytes.get(i + 1)? & 0x3f);
+    let c = char::from_u32(code)?;
+    latin_letter(c).then_some(c)
+}
+
+/// The words of a chunk (a run of text without white space) that is not one word of ASCII and
+/// Latin letters with punctuation around it.
+fn chunk<'t>(
+    chunk: &'t str,
+    lang: Lang,
+    classes: &mut Vec<(usize, Class)>,
+    f: &mut impl FnMut(&'t str, bool),
+) {
+    let mut each = |w: &'t str, plain: bool| give(w, plain, lang, f);
+    if chunk.is_ascii() {
+        let b = chunk.as_bytes();
+        let class = |k: usize| ASCII[b[k] as usize & 0x7f];
+        segment(chunk, b.len(), class, |k| k, &mut each);
+    } else if classify(chunk, classes) {
+        let (class, at) = (|k: usize| classes[k].1, |k: usize| classes[k].0);
+        segment(chunk, classes.len(), class, at, &mut each);
+    } else {
+        for w in chunk.unicode_words() {
+            each(w, false);
         }
     }
 }
@@ -100,50 +254,6 @@ fn give<'t>(word: &'t str, plain: bool, lang: Lang, f: &mut impl FnMut(&'t str, 
     } else {
         split(word);
     }
-}
-
-/// `chunk` without the punctuation before and after its word (a chunk of nothing but
-/// punctuation is empty).
-fn trim_word(chunk: &str) -> &str {
-    let b = chunk.as_bytes();
-    let keep = |x: &u8| *x >= 0x80 || BYTE[*x as usize] & WORD != 0;
-    match b.iter().position(keep) {
-        Some(from) => &chunk[from..b.iter().rposition(keep).map_or(from, |e| e + 1)],
-        None => "",
-    }
-}
-
-/// An ASCII chunk that is one word of letters and digits with punctuation around it: the
-/// word, and whether it needs lowering.
-fn ascii_word(chunk: &str) -> Option<(&str, bool)> {
-    let word = trim_word(chunk);
-    let (mut all, mut any) = (u8::MAX, 0);
-    for &b in word.as_bytes() {
-        all &= BYTE[b as usize];
-        any |= BYTE[b as usize];
-    }
-    (!word.is_empty() && all & ALNUM != 0).then_some((word, any & UPPER != 0))
-}
-
-/// A chunk that is one word of ASCII and Latin letters and digits (as most Turkish words
-/// are), with ASCII punctuation before or after it: the word, and whether it needs lowering.
-fn latin_word(chunk: &str) -> Option<(&str, bool)> {
-    let word = trim_word(chunk);
-    let mut upper = false;
-    for c in word.chars() {
-        if c.is_ascii() {
-            let t = BYTE[c as usize];
-            if t & ALNUM == 0 {
-                return None;
-            }
-            upper |= t & UPPER != 0;
-        } else if latin_letter(c) {
-            upper |= capital(c);
-        } else {
-            return None;
-        }
-    }
-    (!word.is_empty()).then_some((word, upper))
 }
 
 /// Latin-1's letters and Latin Extended-A and -B: letters all, known without a table.
@@ -416,7 +526,8 @@ mod tests {
         #[test]
         fn marked_words_are_the_reference(chars in proptest::collection::vec(proptest::sample::select(vec![
             'a', 'b', 'Z', 'I', '0', '7', '_', ':', '.', ',', ';', '\'', '’', '-', '!', ' ', ' ',
-            '\n', 'ş', 'İ', 'ı', 'Ğ', 'é', '日', '\u{301}', '·',
+            '\n', 'ş', 'İ', 'ı', 'Ğ', 'é', '日', '\u{301}', '·', '≈', '–', '—', '…', '“', '”',
+            '«', '»', '×', '→', '÷', 'Ş', 'Ö', 'Ǆ', '\u{ad}', '\u{200d}', '(', '#',
         ]), 0..32), tr in proptest::bool::ANY) {
             let text: String = chars.into_iter().collect();
             let lang = if tr { Lang::Tr } else { Lang::En };
@@ -424,6 +535,64 @@ mod tests {
             marked_words(&text, lang, |w, upper| got.push((w.to_string(), upper)));
             proptest::prop_assert_eq!(got, reference(&text, lang), "{:?}", text);
         }
+    }
+
+    proptest::proptest! {
+        /// A word's [`Key`] is its lowered form's bytes whenever they fit in sixteen, found
+        /// in the pass that finds the word.
+        #[test]
+        fn keys_are_lowered_forms(chars in proptest::collection::vec(proptest::sample::select(vec![
+            'a', 'z', 'Q', 'I', 'i', '0', '9', '.', ',', ' ', '(', 'ş', 'Ş', 'İ', 'ı', 'Ğ', 'ğ',
+            'É', 'é', 'Ǆ', 'ǅ', '≈', '–', 'Σ', '\'',
+        ]), 0..40), tr in proptest::bool::ANY) {
+            let text: String = chars.into_iter().collect();
+            let lang = if tr { Lang::Tr } else { Lang::En };
+            let mut short = 0;
+            keyed_words(&text, lang, |w, key| {
+                let lowered = crate::search::analyze::lower(w, lang);
+                let bytes = lowered.as_bytes();
+                match key {
+                    Key::Short(lo, hi, changed) => {
+                        short += 1;
+                        assert!(bytes.len() <= 16, "{w:?}");
+                        let mut k = [0u8; 16];
+                        k[..bytes.len()].copy_from_slice(bytes);
+                        assert_eq!((lo, hi), (u64_at(&k, 0), u64_at(&k, 8)), "{w:?}");
+                        assert_eq!(changed, lowered != w, "{w:?}");
+                    }
+                    Key::Other(capital) => assert_eq!(capital, needs_lower(w), "{w:?}"),
+                }
+            });
+            let _ = short;
+        }
+    }
+
+    #[test]
+    fn keys_hold_up_to_sixteen_bytes() {
+        let keys = |text: &str, lang| {
+            let mut v = Vec::new();
+            keyed_words(text, lang, |w, k| v.push((w.to_string(), k)));
+            v
+        };
+        let sixteen = "abcdefghijklmnop";
+        let k = keys(sixteen, Lang::En);
+        assert!(matches!(k[0].1, Key::Short(_, hi, false) if hi.to_le_bytes()[7] == b'p'));
+        assert_eq!(keys("abcdefghijklmnopq", Lang::En)[0].1, Key::Other(false));
+        // Lowering can make a word longer: `I` is two bytes in Turkish.
+        assert_eq!(
+            keys("IIIIIIII", Lang::En)[0].1,
+            Key::Short(u64::from_le_bytes(*b"iiiiiiii"), 0, true)
+        );
+        assert_eq!(keys("IIIIIIIII", Lang::Tr)[0].1, Key::Other(true));
+        assert_eq!(
+            keys("“(word)”,", Lang::En)[0].1,
+            Key::Short(u64::from_le_bytes(*b"word\0\0\0\0"), 0, false)
+        );
+        // The last word of a text, with fewer than sixteen bytes after its start.
+        assert_eq!(
+            keys("x ab", Lang::En)[1].1,
+            Key::Short(u64::from(u16::from_le_bytes(*b"ab")), 0, false)
+        );
     }
 
     #[test]

@@ -288,8 +288,9 @@ impl Rebuilder {
                 break;
             }
             match pipeline.render_body(&page, &page.source) {
-                Ok(r) => {
+                Ok(mut r) => {
                     let doc = pipeline.search_doc(&page, &r);
+                    r.text = String::new();
                     fresh.push((i, page, r, doc));
                 }
                 Err(ds) => errors.extend(ds),
