@@ -31,11 +31,10 @@ pub struct Doc {
     /// Its description and the start of its text, whitespace collapsed, at most
     /// [`EXCERPT_CHARS`] characters (cut at a word).
     pub excerpt: String,
-    /// Each lowercased word form, in first-seen order, one after another (one allocation per
-    /// page, not one per word: thousands of pages' words stay in memory until the index is
-    /// built).
-    pub forms: String,
-    /// Each form's end in [`Doc::forms`], hash and count per field, in the same order.
+    /// The lowercased word forms longer than sixteen bytes, one after another (a shorter form,
+    /// as nearly every word is, is its own key).
+    pub long: String,
+    /// Each form, in first-seen order, with its counts per field.
     pub entries: Vec<Form>,
     /// Each field's length in words.
     pub lens: [u32; FIELDS],
@@ -44,19 +43,39 @@ pub struct Doc {
 /// A word form of a [`Doc`].
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Form {
-    /// Where it ends in [`Doc::forms`] (it starts where the one before ends).
-    pub end: u32,
-    /// The high half of its hash (foldhash's, seed 0), so the index does not hash it again
-    /// ([`spread`] makes it a table's hash).
-    pub half: u32,
+    /// A form of at most sixteen bytes: its bytes as two numbers, the first byte lowest, zeros
+    /// after the last ([`Key::Short`]; the first number is never 0). A longer form: 0, and its
+    /// start and end in [`Doc::long`] (the start in the high half).
+    pub key: (u64, u64),
     /// Its count per field.
     pub tf: [u16; FIELDS],
 }
 
-/// A hash table's hash of a form from its [`Form::half`] (the same for the same form on every
-/// page): one multiplication spreads it over the 64 bits the table reads.
-pub fn spread(half: u32) -> u64 {
-    u64::from(half).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+impl Form {
+    /// The form's text, from its key or from `long` (its [`Doc::long`]); `buf` holds a short
+    /// one's bytes.
+    pub fn text<'a>(&self, long: &'a str, buf: &'a mut [u8; 16]) -> &'a str {
+        if self.key.0 == 0 {
+            self.long_text(long)
+        } else {
+            self.short_text(buf)
+        }
+    }
+
+    /// A longer form's text, in `long` (its [`Doc::long`]).
+    pub fn long_text<'a>(&self, long: &'a str) -> &'a str {
+        let at = self.key.1;
+        &long[(at >> 32) as usize..(at & 0xffff_ffff) as usize]
+    }
+
+    /// A short form's text, its key's bytes (copied into `buf`).
+    pub fn short_text<'a>(&self, buf: &'a mut [u8; 16]) -> &'a str {
+        let (lo, hi) = self.key;
+        buf[..8].copy_from_slice(&lo.to_le_bytes());
+        buf[8..].copy_from_slice(&hi.to_le_bytes());
+        let len = buf.iter().position(|&b| b == 0).unwrap_or(16);
+        std::str::from_utf8(&buf[..len]).expect("a key holds whole characters")
+    }
 }
 
 /// A page's text by field.
@@ -70,14 +89,11 @@ pub struct Fields<'a> {
 }
 
 impl Doc {
-    /// Each word form with its [`Form`].
-    pub fn words(&self) -> impl Iterator<Item = (&str, &Form)> {
-        let mut start = 0;
-        self.entries.iter().map(move |form| {
-            let word = &self.forms[start..form.end as usize];
-            start = form.end as usize;
-            (word, form)
-        })
+    /// Each word form's text with its [`Form`].
+    pub fn words(&self) -> impl Iterator<Item = (String, &Form)> {
+        self.entries
+            .iter()
+            .map(|form| (form.text(&self.long, &mut [0; 16]).to_string(), form))
     }
 
     /// The share of a page of `lang` at `path` in section `section` (its label).
@@ -90,9 +106,8 @@ impl Doc {
             excerpt: excerpt(fields.description, body),
             ..Doc::default()
         };
-        // About one form in eight bytes of text, each about eight bytes long.
+        // About one form in eight bytes of text.
         let forms = body.len() / 8 + 64;
-        doc.forms.reserve(forms * 8);
         doc.entries.reserve(forms);
         let mut counter = Counter::new(lang, forms);
         counter.field(&mut doc, 0, fields.title);
@@ -105,7 +120,7 @@ impl Doc {
         counter.field(&mut doc, 2, fields.description);
         counter.field(&mut doc, 3, body);
         // Every page's share stays in memory until the index is built: no room to spare.
-        doc.forms.shrink_to_fit();
+        doc.long.shrink_to_fit();
         doc.entries.shrink_to_fit();
         doc
     }
@@ -114,16 +129,13 @@ impl Doc {
 /// Counts a page's word forms into its [`Doc`]: each word lowercased (only when it has a
 /// capital) and looked up among the forms seen so far. A form of at most 16 bytes (nearly
 /// every word) is its own key, its bytes as two numbers, so a lookup compares numbers; a
-/// longer one is found by its hash and compared with its copy in [`Doc::forms`]. Either way a
-/// form is stored once, where the index reads it.
+/// longer one is found by its hash and compared with its copy in [`Doc::long`].
 struct Counter {
     lang: Lang,
     /// Each short form's key and number.
     short: HashTable<(u64, u64, u32)>,
     /// Each longer form's hash and number.
     long: HashTable<(u64, u32)>,
-    /// Each form's start in `Doc::forms`.
-    starts: Vec<u32>,
     hasher: foldhash::fast::FixedState,
     /// The word being counted, lowered (one buffer for every word that needs it).
     lowered: String,
@@ -135,7 +147,6 @@ impl Counter {
             lang,
             short: HashTable::with_capacity(capacity),
             long: HashTable::new(),
-            starts: Vec::with_capacity(capacity),
             hasher: foldhash::fast::FixedState::with_seed(0),
             lowered: String::new(),
         }
@@ -145,46 +156,38 @@ impl Counter {
     fn field(&mut self, doc: &mut Doc, field: usize, text: &str) {
         let mut n = 0;
         let lang = self.lang;
-        keyed_words(text, lang, |w, key| {
-            n += 1;
-            // The usual word, found in the page's table: no call made.
-            let i = match key {
-                Key::Short(lo, hi, lowered) => {
-                    let hash = mix(lo, hi);
-                    match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
-                        Some(e) => e.2,
-                        None => self.new_short(doc, w, lowered, lo, hi, hash),
+        keyed_words(
+            text,
+            lang,
+            #[inline(always)]
+            |w, key| {
+                n += 1;
+                // The usual word, found in the page's table: no call made.
+                let i = match key {
+                    Key::Short(lo, hi, _) => {
+                        let hash = mix(lo, hi);
+                        match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
+                            Some(e) => e.2,
+                            None => self.new_short(doc, lo, hi, hash),
+                        }
                     }
-                }
-                Key::Other(capital) => self.other(doc, w, capital),
-            };
-            let count = &mut doc.entries[i as usize].tf[field];
-            *count = count.saturating_add(1);
-        });
+                    Key::Other(capital) => self.other(doc, w, capital),
+                };
+                let count = &mut doc.entries[i as usize].tf[field];
+                *count = count.saturating_add(1);
+            },
+        );
         doc.lens[field] += n;
     }
 
-    /// Adds a new short form, keyed `lo`, `hi` (`w` as written, `lowered` or not): its number.
+    /// Adds a new short form, keyed `lo`, `hi`: its number.
     #[inline(never)]
-    fn new_short(
-        &mut self,
-        doc: &mut Doc,
-        w: &str,
-        lowered: bool,
-        lo: u64,
-        hi: u64,
-        hash: u64,
-    ) -> u32 {
-        let mut buf = [0u8; 16];
-        let form = if lowered {
-            buf[..8].copy_from_slice(&lo.to_le_bytes());
-            buf[8..].copy_from_slice(&hi.to_le_bytes());
-            let len = buf.iter().position(|&b| b == 0).unwrap_or(16);
-            std::str::from_utf8(&buf[..len]).expect("a key holds whole characters")
-        } else {
-            w
-        };
-        let i = add_form(doc, &mut self.starts, form, hash);
+    fn new_short(&mut self, doc: &mut Doc, lo: u64, hi: u64, hash: u64) -> u32 {
+        let i = doc.entries.len() as u32;
+        doc.entries.push(Form {
+            key: (lo, hi),
+            tf: [0; FIELDS],
+        });
         self.short
             .insert_unique(hash, (lo, hi, i), |e| mix(e.0, e.1));
         i
@@ -205,20 +208,28 @@ impl Counter {
             let hash = mix(lo, hi);
             match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
                 Some(e) => e.2,
-                None => self.new_short(doc, w, false, lo, hi, hash),
+                None => self.new_short(doc, lo, hi, hash),
             }
         } else {
             let hash = self.hasher.hash_one(w);
-            let forms = doc.forms.as_bytes();
-            let starts = &self.starts;
+            let long = doc.long.as_bytes();
+            let entries = &doc.entries;
             let found = self.long.find(hash, |&(h, i)| {
-                let (start, end) = (starts[i as usize], doc.entries[i as usize].end);
-                h == hash && forms.get(start as usize..end as usize) == Some(w.as_bytes())
+                let at = entries[i as usize].key.1;
+                h == hash
+                    && long.get((at >> 32) as usize..(at & 0xffff_ffff) as usize)
+                        == Some(w.as_bytes())
             });
             match found {
                 Some(&(_, i)) => i,
                 None => {
-                    let i = add_form(doc, &mut self.starts, w, hash);
+                    let i = doc.entries.len() as u32;
+                    let start = doc.long.len() as u64;
+                    doc.long.push_str(w);
+                    doc.entries.push(Form {
+                        key: (0, start << 32 | doc.long.len() as u64),
+                        tf: [0; FIELDS],
+                    });
                     self.long.insert_unique(hash, (hash, i), |&(h, _)| h);
                     i
                 }
@@ -227,19 +238,6 @@ impl Counter {
         self.lowered = lowered;
         i
     }
-}
-
-/// Adds form `w` (hashed to `hash`) to `doc`, uncounted: its number.
-fn add_form(doc: &mut Doc, starts: &mut Vec<u32>, w: &str, hash: u64) -> u32 {
-    let i = starts.len() as u32;
-    starts.push(doc.forms.len() as u32);
-    doc.forms.push_str(w);
-    doc.entries.push(Form {
-        end: doc.forms.len() as u32,
-        half: (hash >> 32) as u32,
-        tf: [0; FIELDS],
-    });
-    i
 }
 
 /// A form of at most 16 bytes as two numbers: its bytes from the lowest, then zeros (no word
@@ -257,7 +255,7 @@ fn key_of(w: &[u8]) -> Option<(u64, u64)> {
 }
 
 /// A short form's hash from its key: one wide multiplication, its halves folded together.
-fn mix(lo: u64, hi: u64) -> u64 {
+pub(super) fn mix(lo: u64, hi: u64) -> u64 {
     let x = u128::from(lo ^ 0x243f_6a88_85a3_08d3) * u128::from(hi ^ 0x1319_8a2e_0370_7344);
     (x as u64) ^ ((x >> 64) as u64)
 }

@@ -23,7 +23,7 @@ use crate::i18n::Lang;
 use crate::output::OutputFile;
 
 use super::analyze::{fold, Stems};
-use super::doc::{spread, Doc, FIELDS};
+use super::doc::{mix, Doc, FIELDS};
 
 /// How much each field counts (title, tags, headings and description, body).
 const WEIGHTS: [f64; FIELDS] = [6.0, 3.0, 2.0, 1.0];
@@ -60,8 +60,11 @@ struct Posting {
 /// Builds `lang`'s index from its pages' shares (`docs`, in page order).
 pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
     let stems = Stems::new(lang);
-    // Every surface form with its term, found by the hash its page computed.
-    let mut term_of: HashTable<(u32, &str, u32)> = HashTable::new();
+    // Every form the pages have, with its term: a short one found by its key (its bytes), a
+    // longer one by its text.
+    let mut short: HashTable<(u64, u64, u32)> = HashTable::new();
+    let mut long: HashMap<&str, u32> = HashMap::new();
+    let mut surfaces: Vec<(String, u32)> = Vec::new();
     let mut terms: Vec<String> = Vec::new();
     let mut term_ids: HashMap<String, u32> = HashMap::new();
     let mut postings: Vec<Vec<Posting>> = Vec::new();
@@ -70,22 +73,41 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
         for (f, len) in lens.iter_mut().enumerate() {
             *len += f64::from(doc.lens[f]);
         }
-        for (surface, form) in doc.words() {
-            let hash = spread(form.half);
-            let found = term_of.find(hash, |&(half, s, _)| half == form.half && s == surface);
-            let t = match found {
-                Some(&(_, _, t)) => t,
-                None => {
-                    let term = stems.term(surface).into_owned();
-                    let t = *term_ids.entry(term.clone()).or_insert_with(|| {
-                        terms.push(term);
-                        postings.push(Vec::new());
-                        (terms.len() - 1) as u32
-                    });
-                    term_of.insert_unique(hash, (form.half, surface, t), |e| spread(e.0));
-                    t
+        let mut term = |surface: &str| {
+            let stem = stems.term(surface).into_owned();
+            let t = *term_ids.entry(stem.clone()).or_insert_with(|| {
+                terms.push(stem);
+                (terms.len() - 1) as u32
+            });
+            surfaces.push((surface.to_string(), t));
+            t
+        };
+        for form in &doc.entries {
+            let (lo, hi) = form.key;
+            let t = if lo != 0 {
+                let hash = mix(lo, hi);
+                match short.find(hash, |e| e.0 == lo && e.1 == hi) {
+                    Some(e) => e.2,
+                    None => {
+                        let t = term(form.short_text(&mut [0; 16]));
+                        short.insert_unique(hash, (lo, hi, t), |e| mix(e.0, e.1));
+                        t
+                    }
+                }
+            } else {
+                let text = form.long_text(&doc.long);
+                match long.get(text) {
+                    Some(&t) => t,
+                    None => {
+                        let t = term(text);
+                        long.insert(text, t);
+                        t
+                    }
                 }
             };
+            if t as usize == postings.len() {
+                postings.push(Vec::new());
+            }
             let tf = &form.tf;
             let list = &mut postings[t as usize];
             match list.last_mut() {
@@ -156,9 +178,9 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
         .collect();
 
     // The keys, sorted, each with its forms and their terms.
-    let mut keys: Vec<(String, &str, u32)> = term_of
+    let mut keys: Vec<(String, &str, u32)> = surfaces
         .iter()
-        .map(|&(_, surface, t)| (fold(surface).into_owned(), surface, t))
+        .map(|(surface, t)| (fold(surface).into_owned(), surface.as_str(), *t))
         .collect();
     keys.sort_unstable();
 
