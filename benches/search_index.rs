@@ -18,7 +18,7 @@ struct Page {
     path: String,
     title: String,
     html: String,
-    /// Its text, as [`sade::search::doc::html_text`] takes it from the HTML (a build takes it
+    /// Its text, as [`sade::markdown::text::html_text`] takes it from the HTML (a build takes it
     /// from the markdown's events instead).
     text: String,
 }
@@ -47,7 +47,7 @@ fn pages(site: &Path) -> Vec<Page> {
                 path: entry.path().display().to_string(),
                 title,
                 html: text[start..end].to_string(),
-                text: sade::search::doc::html_text(&text[start..end]),
+                text: sade::markdown::text::html_text(&text[start..end]),
             });
         }
     }
@@ -71,7 +71,7 @@ fn main() {
         let mut n = 0usize;
         for _ in 0..rounds {
             for p in &pages {
-                let text = sade::search::doc::html_text(&p.html);
+                let text = sade::markdown::text::html_text(&p.html);
                 if stage == "words" {
                     sade::search::words::marked_words(&text, p.lang, |w, c| {
                         n += w.len() + usize::from(c);

@@ -17,6 +17,7 @@ use crate::shortcode::{Call, Context, Registry};
 mod anchors;
 mod bodies;
 mod formula;
+pub mod text;
 pub(crate) mod words;
 use anchors::add_heading_anchors;
 use formula::math;
@@ -56,7 +57,7 @@ pub struct Rendered {
     pub calls: Vec<ExpandedCall>,
     /// Words of its text (for its reading time; see `words.rs`).
     pub words: usize,
-    /// Its text as a reader sees it, for search ([`crate::search::doc::body_text`]), when
+    /// Its text as a reader sees it, for search ([`text::body_text`]), when
     /// [`render_with`] was asked for it; else empty.
     pub text: String,
 }
@@ -143,7 +144,7 @@ pub fn render_with(
     let expansions: usize = expanded.iter().map(|x| x.html.len()).sum();
     let search_text = if want_text {
         // About a fifth of a shortcode's HTML is text.
-        crate::search::doc::body_text(&out, text.len() + expansions / 5)
+        text::body_text(&out, text.len() + expansions / 5)
     } else {
         String::new()
     };

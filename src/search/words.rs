@@ -13,8 +13,7 @@ use crate::i18n::Lang;
 
 use super::analyze::{capital, dotted, needs_lower};
 
-/// Calls `f` with every word of `text` (as written), in order; a word joined by `.` or `_` is
-/// given whole and then part by part.
+/// Calls `f` with every word of `text` in order; one joined by `.` or `_` whole, then by parts.
 pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
     marked_words(text, lang, |w, _| f(w));
 }
@@ -547,13 +546,11 @@ mod tests {
         ]), 0..40), tr in proptest::bool::ANY) {
             let text: String = chars.into_iter().collect();
             let lang = if tr { Lang::Tr } else { Lang::En };
-            let mut short = 0;
             keyed_words(&text, lang, |w, key| {
                 let lowered = crate::search::analyze::lower(w, lang);
                 let bytes = lowered.as_bytes();
                 match key {
                     Key::Short(lo, hi, changed) => {
-                        short += 1;
                         assert!(bytes.len() <= 16, "{w:?}");
                         let mut k = [0u8; 16];
                         k[..bytes.len()].copy_from_slice(bytes);
@@ -563,7 +560,6 @@ mod tests {
                     Key::Other(capital) => assert_eq!(capital, needs_lower(w), "{w:?}"),
                 }
             });
-            let _ = short;
         }
     }
 
@@ -574,8 +570,7 @@ mod tests {
             keyed_words(text, lang, |w, k| v.push((w.to_string(), k)));
             v
         };
-        let sixteen = "abcdefghijklmnop";
-        let k = keys(sixteen, Lang::En);
+        let k = keys("abcdefghijklmnop", Lang::En);
         assert!(matches!(k[0].1, Key::Short(_, hi, false) if hi.to_le_bytes()[7] == b'p'));
         assert_eq!(keys("abcdefghijklmnopq", Lang::En)[0].1, Key::Other(false));
         // Lowering can make a word longer: `I` is two bytes in Turkish.

@@ -1,0 +1,341 @@
+//! The text a reader sees in a rendered body, for search: taken from the page's markdown
+//! events as they render ([`body_text`]), and from raw HTML by the same rules ([`html_text`]).
+
+use pulldown_cmark::{Event, Tag, TagEnd};
+
+use super::words::{is_inline as inline_tag, is_inline_end};
+
+/// The text a reader sees in a rendered body, from its events (the markdown's, with shortcodes,
+/// highlighted code and formulas already turned into HTML): what [`html_text`] would take from
+/// the HTML they make, without making it. Text is copied as it is (white space and all); a
+/// block's start or end is a space, an inline element's nothing; an image's description is left
+/// out (it is not shown); each run of raw HTML is read by [`html_text`]'s rules. `size` is a
+/// guess at the text's length.
+pub fn body_text(events: &[Event], size: usize) -> String {
+    let mut out = String::with_capacity(size);
+    let mut space = true;
+    // Images open (their descriptions are events too).
+    let mut images = 0usize;
+    let mut joined = String::new();
+    let mut i = 0;
+    while i < events.len() {
+        let event = &events[i];
+        i += 1;
+        if images > 0 {
+            match event {
+                Event::Start(Tag::Image { .. }) => images += 1,
+                Event::End(TagEnd::Image) => images -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        match event {
+            Event::Text(t) | Event::Code(t) => {
+                if let Some(&last) = t.as_bytes().last() {
+                    out.push_str(t);
+                    space = last <= b' ';
+                }
+            }
+            Event::Html(h) | Event::InlineHtml(h) => {
+                // A run of raw HTML is read whole: an element (a `<script>`) may span several.
+                let start = i - 1;
+                while matches!(events.get(i), Some(Event::Html(_) | Event::InlineHtml(_))) {
+                    i += 1;
+                }
+                if i - start == 1 {
+                    html_text_into(h, &mut out, &mut space);
+                } else {
+                    joined.clear();
+                    for e in &events[start..i] {
+                        if let Event::Html(h) | Event::InlineHtml(h) = e {
+                            joined.push_str(h);
+                        }
+                    }
+                    html_text_into(&joined, &mut out, &mut space);
+                }
+            }
+            Event::Start(Tag::Image { .. }) => images = 1,
+            Event::Start(tag) if inline_tag(tag) => {}
+            Event::End(end) if is_inline_end(end) => {}
+            // A formula as TeX is not what a reader sees (its MathML is left out too), nor is a
+            // footnote's number.
+            Event::InlineMath(_) | Event::DisplayMath(_) | Event::FootnoteReference(_) => {}
+            _ => gap(&mut out, &mut space),
+        }
+    }
+    out
+}
+
+/// The text a reader sees in `html`: tags dropped (a block's end is a space, an inline tag's is
+/// nothing), `<script>`, `<style>`, `<template>` and `<math>` left out, character references decoded,
+/// whitespace collapsed.
+pub fn html_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() / 2);
+    html_text_into(html, &mut out, &mut true);
+    let words: Vec<&str> = out
+        .split(|c: char| c <= ' ')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.join(" ")
+}
+
+/// [`html_text`] added to `out`, which ends in white space (or is empty) when `space`, but
+/// with the white space inside a run of text left as it is.
+fn html_text_into(html: &str, out: &mut String, space: &mut bool) {
+    let bytes = html.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            _ if b > b' ' && b != b'<' && b != b'&' => {
+                // Text up to the next tag or reference, copied whole.
+                let end = memchr::memchr2(b'<', b'&', &bytes[i..]).map_or(bytes.len(), |k| i + k);
+                out.push_str(&html[i..end]);
+                *space = bytes[end - 1] <= b' ';
+                i = end;
+            }
+            b'&' => {
+                let rest = &html[i..];
+                let end = rest.as_bytes()[..rest.len().min(11)]
+                    .iter()
+                    .position(|&b| b == b';');
+                match end.and_then(|e| Some((e, entity(&rest[1..e])?))) {
+                    Some((e, c)) if c.is_ascii_whitespace() => {
+                        gap(out, space);
+                        i += e + 1;
+                    }
+                    Some((e, c)) => {
+                        out.push(c);
+                        *space = false;
+                        i += e + 1;
+                    }
+                    None => {
+                        out.push('&');
+                        *space = false;
+                        i += 1;
+                    }
+                }
+            }
+            b'<' => {
+                // The tag's name, lowercased, as a number (a name longer than eight letters
+                // is none of those below), read on the way to the tag's end.
+                let closing = bytes.get(i + 1) == Some(&b'/');
+                let start = i + 1 + usize::from(closing);
+                let mut j = start;
+                let mut key = 0u64;
+                while j < bytes.len() && bytes[j].is_ascii_alphanumeric() {
+                    key = key << 8 | u64::from(bytes[j].to_ascii_lowercase());
+                    j += 1;
+                }
+                let name = if j - start <= 8 { key } else { 0 };
+                // Most tags end right after their name (`</p>`, `<td>`): no search for those.
+                let gt = match bytes.get(j) {
+                    Some(b'>') => Some(0),
+                    _ => memchr::memchr(b'>', &bytes[j..]),
+                };
+                let Some(gt) = gt else {
+                    // An unclosed tag is text.
+                    out.push('<');
+                    *space = false;
+                    i += 1;
+                    continue;
+                };
+                i = j + gt + 1;
+                if !closing && matches!(name, SCRIPT | STYLE | TEMPLATE | MATH) {
+                    // To the matching end tag, whatever its case.
+                    let name = &bytes[start..j];
+                    let rest = &html[i..];
+                    let mut end = None;
+                    let mut from = 0;
+                    while let Some(k) = memchr::memmem::find(&rest.as_bytes()[from..], b"</") {
+                        let at = from + k;
+                        let after = &rest.as_bytes()[at + 2..];
+                        if after.len() >= name.len()
+                            && after[..name.len()].eq_ignore_ascii_case(name)
+                        {
+                            end = Some(at);
+                            break;
+                        }
+                        from = at + 2;
+                    }
+                    i = match end {
+                        Some(k) => i + k + rest[k..].find('>').map_or(rest.len() - k, |g| g + 1),
+                        None => bytes.len(),
+                    };
+                    continue;
+                }
+                if !is_inline(name) {
+                    gap(out, space);
+                }
+            }
+            _ => {
+                // White space (and any other control character) collapses to one space.
+                gap(out, space);
+                i += 1;
+            }
+        }
+    }
+}
+
+/// One space after text: white space collapses to one, and nothing starts with it.
+fn gap(out: &mut String, space: &mut bool) {
+    if !*space {
+        out.push(' ');
+        *space = true;
+    }
+}
+
+/// A tag's name (at most eight ASCII letters or digits), lowercased, as one number.
+const fn tag_key(name: &[u8]) -> u64 {
+    let mut key = 0u64;
+    let mut i = 0;
+    while i < name.len() {
+        key = key << 8 | name[i].to_ascii_lowercase() as u64;
+        i += 1;
+    }
+    key
+}
+
+const SCRIPT: u64 = tag_key(b"script");
+const STYLE: u64 = tag_key(b"style");
+const TEMPLATE: u64 = tag_key(b"template");
+/// A formula's MathML: its letters and operators one by one are not words a reader searches.
+const MATH: u64 = tag_key(b"math");
+/// Whether a tag (its [`tag_key`]) is an inline element's: those do not end a word.
+fn is_inline(name: u64) -> bool {
+    const A_: u64 = tag_key(b"a");
+    const ABBR_: u64 = tag_key(b"abbr");
+    const B_: u64 = tag_key(b"b");
+    const BDI_: u64 = tag_key(b"bdi");
+    const CODE_: u64 = tag_key(b"code");
+    const DATA_: u64 = tag_key(b"data");
+    const DEL_: u64 = tag_key(b"del");
+    const EM_: u64 = tag_key(b"em");
+    const I_: u64 = tag_key(b"i");
+    const INS_: u64 = tag_key(b"ins");
+    const KBD_: u64 = tag_key(b"kbd");
+    const MARK_: u64 = tag_key(b"mark");
+    const Q_: u64 = tag_key(b"q");
+    const S_: u64 = tag_key(b"s");
+    const SAMP_: u64 = tag_key(b"samp");
+    const SMALL_: u64 = tag_key(b"small");
+    const SPAN_: u64 = tag_key(b"span");
+    const STRONG_: u64 = tag_key(b"strong");
+    const SUB_: u64 = tag_key(b"sub");
+    const SUP_: u64 = tag_key(b"sup");
+    const TIME_: u64 = tag_key(b"time");
+    const U_: u64 = tag_key(b"u");
+    const VAR_: u64 = tag_key(b"var");
+    const WBR_: u64 = tag_key(b"wbr");
+    matches!(
+        name,
+        A_ | ABBR_
+            | B_
+            | BDI_
+            | CODE_
+            | DATA_
+            | DEL_
+            | EM_
+            | I_
+            | INS_
+            | KBD_
+            | MARK_
+            | Q_
+            | S_
+            | SAMP_
+            | SMALL_
+            | SPAN_
+            | STRONG_
+            | SUB_
+            | SUP_
+            | TIME_
+            | U_
+            | VAR_
+            | WBR_
+    )
+}
+
+fn entity(name: &str) -> Option<char> {
+    Some(match name {
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => ' ',
+        _ => {
+            let num = name.strip_prefix('#')?;
+            let code = match num.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => num.parse().ok()?,
+            };
+            return char::from_u32(code);
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_what_a_reader_sees() {
+        assert_eq!(
+            html_text("<h2 id=a>Bir <em>başlık</em></h2><p>a&amp;b &lt;x&gt; &#305;&#x131;</p><script type=\"application/json\">{\"no\":1}</script><table><tr><td>1</td><td>2</td></tr></table>"),
+            "Bir başlık a&b <x> ıı 1 2"
+        );
+        assert_eq!(html_text("d<sub>n</sub> &unknown; & x"), "dn &unknown; & x");
+        assert_eq!(html_text("<STYLE>p{}</STYLE>ok<br>"), "ok");
+        assert_eq!(
+            html_text("delay <math><msub><mi>d</mi><mi>n</mi></msub></math> grows"),
+            "delay grows"
+        );
+        // An unclosed tag is text.
+        assert_eq!(html_text("a <b"), "a <b");
+        assert_eq!(html_text("a <b  c&amp;\n"), "a <b c&");
+        assert_eq!(html_text("x&#32;&nbsp;<p> y"), "x y");
+        // White space inside a run of text, and at its ends.
+        assert_eq!(
+            html_text("<p>a  b\tc\n\nd </p> <p> e f \x01g</p>"),
+            "a b c d e f g"
+        );
+        assert_eq!(html_text("a b<em> c</em>d"), "a b cd");
+    }
+
+    /// The words of `markdown` as a reader sees them: from its events, and from its HTML.
+    fn both_ways(markdown: &str) -> (Vec<String>, Vec<String>) {
+        let events: Vec<Event> =
+            pulldown_cmark::Parser::new_ext(markdown, crate::markdown::options()).collect();
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(&mut html, events.iter().cloned());
+        let words = |text: &str| {
+            let mut v = Vec::new();
+            v.extend(
+                text.split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string),
+            );
+            v
+        };
+        (words(&body_text(&events, 0)), words(&html_text(&html)))
+    }
+
+    #[test]
+    fn the_text_from_events_is_the_text_of_the_html() {
+        for markdown in [
+            "# A *title*\n\nSome **bo**ld and `code`, [a link](/x/) ~~struck~~.\n",
+            "- one\n- two\n\n1. three\n\n> quoted\n> text\n",
+            "| a | b |\n| - | - |\n| c d | e |\n",
+            "```rust\nfn main() {}\n```\n\nafter\n",
+            "an ![image of words](/i.png) here\n",
+            "<div>raw\n<script>var hidden = 1;\n</script>\nshown</div>\n\ntail <kbd>Ctrl</kbd>+K\n",
+            "line one  \nline two\nline three\n\n---\n\nend",
+            "H<sub>2</sub>O and x<sup>2</sup>, a&amp;b &lt;c&gt;\n",
+        ] {
+            let (events, html) = both_ways(markdown);
+            assert_eq!(events, html, "{markdown:?}");
+        }
+        // A formula's TeX is not text, as its MathML is not.
+        assert_eq!(both_ways("delay $d_n$ grows\n").0, ["delay", "grows"]);
+    }
+}
