@@ -302,6 +302,45 @@ mod tests {
         assert_eq!(html_text("a b<em> c</em>d"), "a b cd");
     }
 
+    /// The words of `body_text` over `markdown`'s events.
+    fn event_words(markdown: &str) -> Vec<String> {
+        let events: Vec<Event> =
+            pulldown_cmark::Parser::new_ext(markdown, crate::markdown::options()).collect();
+        let text = body_text(&events, 0);
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn inline_markup_joins_and_blocks_part() {
+        // Emphasis inside a word keeps it whole; a nested list's start parts its item's words.
+        assert_eq!(event_words("a re**try**d\n"), ["a", "retryd"]);
+        assert_eq!(event_words("- one\n  - two\n"), ["one", "two"]);
+        // A block's end parts what follows it, though nothing starts there.
+        let events = [
+            Event::Text("a".into()),
+            Event::End(TagEnd::Paragraph),
+            Event::Text("b".into()),
+        ];
+        assert_eq!(body_text(&events, 0), "a b");
+        // One event of inline HTML is read alone; its text is the reader's.
+        let events = [
+            Event::Text("press ".into()),
+            Event::InlineHtml("<kbd>K</kbd>".into()),
+            Event::Text(" now".into()),
+        ];
+        assert_eq!(body_text(&events, 0), "press K now");
+        // An image's description is left out, an image inside it included.
+        assert_eq!(
+            event_words("an ![outer ![inner](/i.png) tail](/o.png) here\n"),
+            ["an", "here"]
+        );
+        // A footnote's number is not text: the word around it stays one.
+        assert_eq!(
+            event_words("word[^1]s\n\n[^1]: a note\n"),
+            ["words", "a", "note"]
+        );
+    }
+
     /// The words of `markdown` as a reader sees them: from its events, and from its HTML.
     fn both_ways(markdown: &str) -> (Vec<String>, Vec<String>) {
         let events: Vec<Event> =
