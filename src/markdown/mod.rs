@@ -96,15 +96,14 @@ pub fn render(
     render_with(source, body, registry, ctx, false)
 }
 
-/// [`render`], and with `text`, the body's text for search ([`Rendered::text`]).
+/// [`render`], and `with_text`, the body's text for search ([`Rendered::text`]).
 pub fn render_with(
     source: &Source,
     body: Range<usize>,
     registry: &Registry,
     ctx: &Context,
-    text: bool,
+    with_text: bool,
 ) -> Result<Rendered, Vec<Diagnostic>> {
-    let want_text = text;
     let text = &source.text[body.clone()];
     let base = body.start;
     // Each event is moved from here to `out` once it is passed (the lookahead only goes forward).
@@ -142,7 +141,7 @@ pub fn render_with(
     let words = words::count(&out);
     // Markup adds about half to prose; shortcodes add their own HTML.
     let expansions: usize = expanded.iter().map(|x| x.html.len()).sum();
-    let search_text = if want_text {
+    let search_text = if with_text {
         // About a fifth of a shortcode's HTML is text.
         text::body_text(&out, text.len() + expansions / 5)
     } else {

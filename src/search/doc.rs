@@ -51,6 +51,7 @@ pub struct Form {
 impl Form {
     /// The form's text, from its key or from `long` (its [`Doc::long`]); `buf` holds a short
     /// one's bytes.
+    #[cfg(test)]
     pub fn text<'a>(&self, long: &'a str, buf: &'a mut [u8; 16]) -> &'a str {
         if self.key.0 == 0 {
             self.long_text(long)
@@ -87,6 +88,7 @@ pub struct Fields<'a> {
 
 impl Doc {
     /// Each word form's text with its [`Form`].
+    #[cfg(test)]
     pub fn words(&self) -> impl Iterator<Item = (String, &Form)> {
         self.entries
             .iter()
@@ -161,13 +163,7 @@ impl Counter {
                 n += 1;
                 // The usual word, found in the page's table: no call made.
                 let i = match key {
-                    Key::Short(lo, hi, _) => {
-                        let hash = mix(lo, hi);
-                        match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
-                            Some(e) => e.2,
-                            None => self.new_short(doc, lo, hi, hash),
-                        }
-                    }
+                    Key::Short(lo, hi, _) => self.short_form(doc, lo, hi),
                     Key::Other(capital) => self.other(doc, w, capital),
                 };
                 let count = &mut doc.entries[i as usize].tf[field];
@@ -175,6 +171,16 @@ impl Counter {
             },
         );
         doc.lens[field] += n;
+    }
+
+    /// The number of the short form keyed `lo`, `hi`, added if new.
+    #[inline(always)]
+    fn short_form(&mut self, doc: &mut Doc, lo: u64, hi: u64) -> u32 {
+        let hash = mix(lo, hi);
+        match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
+            Some(e) => e.2,
+            None => self.new_short(doc, lo, hi, hash),
+        }
     }
 
     /// Adds a new short form, keyed `lo`, `hi`: its number.
@@ -202,20 +208,12 @@ impl Counter {
             w
         };
         let i = if let Some((lo, hi)) = key_of(w.as_bytes()) {
-            let hash = mix(lo, hi);
-            match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
-                Some(e) => e.2,
-                None => self.new_short(doc, lo, hi, hash),
-            }
+            self.short_form(doc, lo, hi)
         } else {
             let hash = self.hasher.hash_one(w);
-            let long = doc.long.as_bytes();
-            let entries = &doc.entries;
+            let (long, entries) = (&doc.long, &doc.entries);
             let found = self.long.find(hash, |&(h, i)| {
-                let at = entries[i as usize].key.1;
-                h == hash
-                    && long.get((at >> 32) as usize..(at & 0xffff_ffff) as usize)
-                        == Some(w.as_bytes())
+                h == hash && entries[i as usize].long_text(long) == w
             });
             match found {
                 Some(&(_, i)) => i,
@@ -238,17 +236,16 @@ impl Counter {
 }
 
 /// A form of at most 16 bytes as two numbers: its bytes from the lowest, then zeros (no word
-/// holds a zero byte, so no two forms share a key).
-fn key_of(w: &[u8]) -> Option<(u64, u64)> {
+/// holds a zero byte, so no two forms share a key); `None` for a longer one.
+pub(super) fn key_of(w: &[u8]) -> Option<(u64, u64)> {
     if w.len() > 16 {
         return None;
     }
     let mut k = [0u8; 16];
     k[..w.len()].copy_from_slice(w);
     let (lo, hi) = k.split_at(8);
-    let lo = u64::from_le_bytes(lo.try_into().expect("eight bytes"));
-    let hi = u64::from_le_bytes(hi.try_into().expect("eight bytes"));
-    Some((lo, hi))
+    let half = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
+    Some((half(lo), half(hi)))
 }
 
 /// A short form's hash from its key: one wide multiplication, its halves folded together.

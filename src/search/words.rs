@@ -12,6 +12,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::i18n::Lang;
 
 use super::analyze::{capital, dotted, needs_lower};
+use super::doc::key_of;
 
 /// Calls `f` with every word of `text` in order; one joined by `.` or `_` whole, then by parts.
 pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
@@ -121,25 +122,19 @@ fn short_key(bytes: &[u8], from: usize, to: usize, upper: bool, lang: Lang) -> K
     if upper {
         return lowered_key(bytes, from, to, lang);
     }
-    {
-        if len > 16 {
-            return Key::Other(false);
-        }
-        // Read sixteen bytes at once where the text has them, and keep the word's.
-        let (lo, hi) = match bytes.get(from..from + 16) {
-            Some(b) => (u64_at(b, 0), u64_at(b, 8)),
-            None => {
-                let mut k = [0u8; 16];
-                k[..len].copy_from_slice(&bytes[from..to]);
-                (u64_at(&k, 0), u64_at(&k, 8))
-            }
-        };
-        Key::Short(
-            lo & low_bytes(len),
-            hi & low_bytes(len.saturating_sub(8)),
-            false,
-        )
+    if len > 16 {
+        return Key::Other(false);
     }
+    // Read sixteen bytes at once where the text has them, and keep the word's.
+    let (lo, hi) = match bytes.get(from..from + 16) {
+        Some(b) => (u64_at(b, 0), u64_at(b, 8)),
+        None => key_of(&bytes[from..to]).expect("at most sixteen bytes"),
+    };
+    Key::Short(
+        lo & low_bytes(len),
+        hi & low_bytes(len.saturating_sub(8)),
+        false,
+    )
 }
 
 /// [`short_key`] of a word with a capital: lowered a byte or a character at a time (capitals
