@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod doc;
 pub mod index;
+pub mod uax29;
 pub mod words;
 
 pub use doc::{Doc, Fields};

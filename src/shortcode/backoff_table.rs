@@ -135,7 +135,8 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
                 h.push_str(" – ");
                 md.push_str(" | ");
                 push_duration_twice(&mut h, &mut md, max, lang);
-                h.push_str("</span><span class=\"sample\"><span class=\"vh\">");
+                // A space between the two (each its own line): their words stay apart in text.
+                h.push_str("</span> <span class=\"sample\"><span class=\"vh\">");
                 h.push_str(w.sample);
                 h.push_str(": </span>");
                 md.push_str(" | ");

@@ -138,7 +138,7 @@
           h += dur(c.min_ms);
         } else {
           h += "<span class=\"range\">" + dur(c.min_ms) + " – " + dur(c.max_ms) +
-            "</span><span class=\"sample\"><span class=\"vh\">" + w.sample + ": </span>" +
+            "</span> <span class=\"sample\"><span class=\"vh\">" + w.sample + ": </span>" +
             dur(c.sample_ms) + "</span>";
         }
         h += "</td>";
