@@ -9,7 +9,7 @@ use hashbrown::HashTable;
 use crate::i18n::Lang;
 
 use super::analyze::lower_into;
-use super::words::{keyed_words, Key};
+use super::words::{keyed_spans, Key};
 
 /// Title, tags, headings and description, body.
 pub const FIELDS: usize = 4;
@@ -155,16 +155,16 @@ impl Counter {
     fn field(&mut self, doc: &mut Doc, field: usize, text: &str) {
         let mut n = 0;
         let lang = self.lang;
-        keyed_words(
+        keyed_spans(
             text,
             lang,
             #[inline(always)]
-            |w, key| {
+            |from, to, key| {
                 n += 1;
                 // The usual word, found in the page's table: no call made.
                 let i = match key {
                     Key::Short(lo, hi, _) => self.short_form(doc, lo, hi),
-                    Key::Other(capital) => self.other(doc, w, capital),
+                    Key::Other(capital) => self.other(doc, &text[from..to], capital),
                 };
                 let count = &mut doc.entries[i as usize].tf[field];
                 *count = count.saturating_add(1);

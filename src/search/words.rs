@@ -51,6 +51,13 @@ pub enum Key {
 /// (from the word's start, where UAX #29 breaks) the general way.
 #[inline(always)]
 pub fn keyed_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, Key)) {
+    keyed_spans(text, lang, |from, to, key| f(&text[from..to], key));
+}
+
+/// [`keyed_words`], each word given as where it starts and ends in `text` (a counter that
+/// has the key needs no slice of the text).
+#[inline(always)]
+pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key)) {
     let latin: &[u8; LATIN] = &LATIN_LETTER;
     let bytes = text.as_bytes();
     let n = bytes.len();
@@ -143,29 +150,26 @@ pub fn keyed_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, Key
 
 /// Gives `f` the word `text[from..to]` of the fast kind (with a capital when `upper`).
 #[inline(always)]
-fn give<'t>(
-    text: &'t str,
+fn give(
+    text: &str,
     from: usize,
     to: usize,
     upper: bool,
     lang: Lang,
-    f: &mut impl FnMut(&'t str, Key),
+    f: &mut impl FnMut(usize, usize, Key),
 ) {
-    f(
-        &text[from..to],
-        short_key(text.as_bytes(), from, to, upper, lang),
-    );
+    f(from, to, short_key(text.as_bytes(), from, to, upper, lang));
 }
 
 /// The words of the rest of the chunk from `text[from]`, the general way: where the chunk
 /// ends.
 #[inline(never)]
-fn general<'t>(
-    text: &'t str,
+fn general(
+    text: &str,
     from: usize,
     lang: Lang,
     classes: &mut Vec<(usize, Class)>,
-    f: &mut impl FnMut(&'t str, Key),
+    f: &mut impl FnMut(usize, usize, Key),
 ) -> usize {
     let bytes = text.as_bytes();
     let mut end = from;
@@ -173,7 +177,9 @@ fn general<'t>(
         end += 1;
     }
     chunk(&text[from..end], lang, classes, &mut |w, capital| {
-        f(w, Key::Other(capital))
+        // Where the word is in `text` (it is a slice of it).
+        let at = w.as_ptr() as usize - text.as_ptr() as usize;
+        f(at, at + w.len(), Key::Other(capital))
     });
     end
 }
@@ -262,37 +268,36 @@ fn short_key(bytes: &[u8], from: usize, to: usize, upper: bool, lang: Lang) -> K
 }
 
 /// [`short_key`] of a word with a capital: lowered a byte or a character at a time (capitals
-/// are the rarer words).
+/// are the rarer words), a Latin letter by [`LATIN_LOWER`].
 #[inline(never)]
 fn lowered_key(bytes: &[u8], from: usize, to: usize, lang: Lang) -> Key {
-    let mut key = [0u8; 16];
+    let lower: &[[u8; 4]; LATIN] = &LATIN_LOWER;
+    // Room for a character's three bytes past the sixteenth.
+    let mut key = [0u8; 19];
     let mut len = 0;
-    let mut push = |b: u8| {
-        if let Some(k) = key.get_mut(len) {
-            *k = b;
-        }
-        len += 1;
-    };
     let mut i = from;
     while i < to {
         let b = bytes[i];
         if b < 0x80 {
-            match b {
-                b'I' if lang == Lang::Tr => "ı".bytes().for_each(&mut push),
-                _ => push(b.to_ascii_lowercase()),
+            if b == b'I' && lang == Lang::Tr {
+                key[len..len + 2].copy_from_slice("ı".as_bytes());
+                len += 2;
+            } else {
+                key[len] = b.to_ascii_lowercase();
+                len += 1;
             }
             i += 1;
         } else {
-            let c = latin_at(bytes, i).expect("a Latin letter");
-            let mut buf = [0u8; 4];
-            for l in dotted(c, lang).to_lowercase() {
-                l.encode_utf8(&mut buf).bytes().for_each(&mut push);
-            }
+            let [n, lowered @ ..] =
+                lower[usize::from(b - 0xc3) << 6 | usize::from(bytes[i + 1] & 0x3f)];
+            // The three bytes, zeros after the character's own: what follows overwrites them.
+            key[len..len + 3].copy_from_slice(&lowered);
+            len += usize::from(n);
             i += 2;
         }
-    }
-    if len > 16 {
-        return Key::Other(true);
+        if len > 16 {
+            return Key::Other(true);
+        }
     }
     Key::Short(u64_at(&key, 0), u64_at(&key, 8), true)
 }
@@ -303,25 +308,21 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 }
 
 /// A mask of the low `n` bytes of a `u64` (all of them from eight on).
+#[inline(always)]
 fn low_bytes(n: usize) -> u64 {
-    if n >= 8 {
-        u64::MAX
-    } else {
-        (1u64 << (8 * n)) - 1
-    }
+    LOW_BYTES[n.min(8)]
 }
 
-/// The two-byte character at `bytes[i]` when it is a [`latin_letter`].
-fn latin_at(bytes: &[u8], i: usize) -> Option<char> {
-    let lead = *bytes.get(i)?;
-    if !(0xc3..=0xc9).contains(&lead) {
-        return None;
+/// [`low_bytes`] of 0 to 8.
+const LOW_BYTES: [u64; 9] = {
+    let mut t = [u64::MAX; 9];
+    let mut n = 0;
+    while n < 8 {
+        t[n] = (1u64 << (8 * n)) - 1;
+        n += 1;
     }
-    // A lead byte of a two-byte character: a continuation byte follows (the text is UTF-8).
-    let code = u32::from(lead & 0x1f) << 6 | u32::from(bytes.get(i + 1)? & 0x3f);
-    let c = char::from_u32(code)?;
-    latin_letter(c).then_some(c)
-}
+    t
+};
 
 /// What the scanner knows of a byte, by bit: [`SPACE`], [`DIGIT`], [`LOWER`], [`UPPER`],
 /// [`PUNCT`], [`JOIN`], [`LEAD`], [`OTHER`] (a byte outside ASCII that is none of these: 0).
@@ -362,6 +363,26 @@ const LEAD: u8 = 64;
 /// `_`, which joins whatever is around it: the general way.
 const OTHER: u8 = 128;
 const ALNUM: u8 = DIGIT | LOWER | UPPER;
+
+/// The lowercase of each two-byte character of [`LATIN_LETTER`]'s table that is a Latin
+/// letter (itself when it is no capital): its length in bytes, then its bytes (zeros after).
+/// `İ` is `i` in both languages; its lowercase by Unicode alone would carry a combining dot.
+static LATIN_LOWER: LazyLock<[[u8; 4]; LATIN]> = LazyLock::new(|| {
+    let mut t = [[0u8; 4]; LATIN];
+    for (k, entry) in t.iter_mut().enumerate() {
+        let c = char::from_u32(0xc0 + k as u32).expect("no surrogates here");
+        if latin_letter(c) {
+            let mut buf = [0u8; 3];
+            let mut n = 0;
+            for l in dotted(c, Lang::En).to_lowercase() {
+                n += l.encode_utf8(&mut buf[n..]).len();
+            }
+            entry[0] = n as u8;
+            entry[1..].copy_from_slice(&buf);
+        }
+    }
+    t
+});
 
 /// [`latin_kind`]'s table: for each two-byte character from U+00C0 (by its lead byte less
 /// `0xc3`, then its last six bits), [`LOWER`] for a [`latin_letter`], with [`UPPER`] for a
@@ -487,7 +508,7 @@ mod tests {
         #[test]
         fn keys_are_lowered_forms(chars in proptest::collection::vec(proptest::sample::select(vec![
             'a', 'z', 'Q', 'I', 'i', '0', '9', '.', ',', ' ', '(', 'ş', 'Ş', 'İ', 'ı', 'Ğ', 'ğ',
-            'É', 'é', 'Ǆ', 'ǅ', '≈', '–', 'Σ', '\'',
+            'É', 'é', 'Ǆ', 'ǅ', '≈', '–', 'Σ', '\'', 'Ⱥ', 'Ⱦ',
         ]), 0..40), tr in proptest::bool::ANY) {
             let text: String = chars.into_iter().collect();
             let lang = if tr { Lang::Tr } else { Lang::En };
