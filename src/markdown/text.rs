@@ -123,8 +123,12 @@ fn html_text_into(html: &str, out: &mut String, space: &mut bool) {
                 let start = i + 1 + usize::from(closing);
                 let mut j = start;
                 let mut key = 0u64;
-                while j < bytes.len() && bytes[j].is_ascii_alphanumeric() {
-                    key = key << 8 | u64::from(bytes[j].to_ascii_lowercase());
+                while let Some(&c) = bytes.get(j) {
+                    let lowered = NAME[c as usize];
+                    if lowered == 0 {
+                        break;
+                    }
+                    key = key << 8 | u64::from(lowered);
                     j += 1;
                 }
                 let name = if j - start <= 8 { key } else { 0 };
@@ -176,6 +180,20 @@ fn html_text_into(html: &str, out: &mut String, space: &mut bool) {
         }
     }
 }
+
+/// A byte of a tag's name (an ASCII letter or digit), lowercased; 0 for any other.
+static NAME: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        if b.is_ascii_alphanumeric() {
+            t[i] = b.to_ascii_lowercase();
+        }
+        i += 1;
+    }
+    t
+};
 
 /// One space after text: white space collapses to one, and nothing starts with it.
 fn gap(out: &mut String, space: &mut bool) {
