@@ -68,7 +68,7 @@ GROUPS_TABLE=(
   "external|src/external.rs src/external/*.rs|--lib --test=check_external"
   "paginate|src/listing/paged.rs src/listing/pager.rs src/listing/sitemap.rs src/plan.rs|--lib --test=pagination --test=feeds --test=aliases"
   "cards|src/cards.rs|--lib --test=cards --test=share"
-  "search|src/search/words.rs src/search/doc.rs src/search/index.rs src/search/analyze.rs|--lib --test=search_index --test=search_parity"
+  "search|src/search/words.rs src/search/uax29.rs src/search/doc.rs src/search/index.rs src/search/analyze.rs|--lib --test=search_index --test=search_parity"
   "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
   "libraries|src/libraries/urllib3.rs src/libraries/google_api_core.rs src/libraries/stamina.rs src/libraries/got.rs src/libraries/axios_retry.rs src/libraries/go_retryablehttp.rs src/libraries/grpc_core.rs src/libraries/shared.rs src/libraries/library.rs|--lib --test=libraries_cli|-E test(/^libraries::/) or binary(libraries_cli)"
 )
