@@ -80,20 +80,22 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
         // The word: ASCII letters and digits, and Latin letters (two bytes each).
         let from = i;
         let mut kinds = 0u8;
-        while let Some(&b) = bytes.get(i) {
-            let t = BYTE[b as usize];
-            if t & ALNUM != 0 {
-                kinds |= t;
-                i += 1;
-            } else if t & LEAD != 0 {
-                let k = latin_kind(bytes, i, latin);
-                if k == 0 {
+        loop {
+            // A run of ASCII letters and digits (by iterator: no index to check).
+            for &b in &bytes[i..] {
+                let t = BYTE[b as usize];
+                if t & ALNUM == 0 {
                     break;
                 }
-                kinds |= k;
-                i += 2;
-            } else {
-                break;
+                kinds |= t;
+                i += 1;
+            }
+            match latin_kind(bytes, i, latin) {
+                0 => break,
+                k => {
+                    kinds |= k;
+                    i += 2;
+                }
             }
         }
         let to = i;
@@ -103,9 +105,13 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
             break;
         };
         let t = BYTE[b as usize];
+        if t & (SPACE | PUNCT) != 0 {
+            // The usual end: white space or punctuation that never joins.
+            give(text, from, to, kinds & UPPER != 0, lang, &mut f);
+            continue;
+        }
         let len = joiner(bytes, i);
-        if t & (SPACE | PUNCT) != 0
-            || (len > 0 && !wordish(bytes, i + len))
+        if (len > 0 && !wordish(bytes, i + len))
             || (len == 0 && b >= 0x80 && sign_len(bytes, i).is_some())
         {
             give(text, from, to, kinds & UPPER != 0, lang, &mut f);
@@ -234,12 +240,14 @@ fn sign_len(bytes: &[u8], i: usize) -> Option<usize> {
     }
 }
 
-/// What the two-byte character at `bytes[i]` (its lead byte one of [`LEAD`]) is: [`LOWER`] for
+/// What the character at `bytes[i]` is: [`LOWER`] for
 /// a Latin letter, with [`UPPER`] for a capital one, or 0.
 #[inline(always)]
 fn latin_kind(bytes: &[u8], i: usize, latin: &[u8; LATIN]) -> u8 {
     match bytes.get(i..i + 2) {
-        Some(&[lead, next]) => latin[usize::from(lead - 0xc3) << 6 | usize::from(next & 0x3f)],
+        Some(&[lead @ 0xc3..=0xc9, next]) => {
+            latin[usize::from(lead - 0xc3) << 6 | usize::from(next & 0x3f)]
+        }
         _ => 0,
     }
 }
