@@ -109,15 +109,15 @@ impl Doc {
         let forms = body.len() / 8 + 64;
         doc.entries.reserve(forms);
         let mut counter = Counter::new(lang, forms);
-        counter.field(&mut doc, 0, fields.title);
+        counter.field::<0>(&mut doc, fields.title);
         for tag in fields.tags {
-            counter.field(&mut doc, 1, tag);
+            counter.field::<1>(&mut doc, tag);
         }
         for heading in fields.headings {
-            counter.field(&mut doc, 2, heading);
+            counter.field::<2>(&mut doc, heading);
         }
-        counter.field(&mut doc, 2, fields.description);
-        counter.field(&mut doc, 3, body);
+        counter.field::<2>(&mut doc, fields.description);
+        counter.field::<3>(&mut doc, body);
         // Every page's share stays in memory until the index is built: no room to spare.
         doc.long.shrink_to_fit();
         doc.entries.shrink_to_fit();
@@ -151,8 +151,8 @@ impl Counter {
         }
     }
 
-    /// Counts the words of `text` as field `field` of `doc`.
-    fn field(&mut self, doc: &mut Doc, field: usize, text: &str) {
+    /// Counts the words of `text` as field `FIELD` of `doc`.
+    fn field<const FIELD: usize>(&mut self, doc: &mut Doc, text: &str) {
         let mut n = 0;
         let lang = self.lang;
         keyed_spans(
@@ -166,11 +166,11 @@ impl Counter {
                     Key::Short(lo, hi, _) => self.short_form(doc, lo, hi),
                     Key::Other(capital) => self.other(doc, &text[from..to], capital),
                 };
-                let count = &mut doc.entries[i as usize].tf[field];
+                let count = &mut doc.entries[i as usize].tf[FIELD];
                 *count = count.saturating_add(1);
             },
         );
-        doc.lens[field] += n;
+        doc.lens[FIELD] += n;
     }
 
     /// The number of the short form keyed `lo`, `hi`, added if new.

@@ -106,8 +106,9 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
         };
         let t = BYTE[b as usize];
         if t & (SPACE | PUNCT) != 0 {
-            // The usual end: white space or punctuation that never joins.
+            // The usual end: white space or punctuation that never joins (and is passed over).
             give(text, from, to, kinds & UPPER != 0, lang, &mut f);
+            i += 1;
             continue;
         }
         let len = joiner(bytes, i);
