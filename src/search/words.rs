@@ -112,9 +112,7 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
             continue;
         }
         let len = joiner(bytes, i);
-        if (len > 0 && !wordish(bytes, i + len))
-            || (len == 0 && b >= 0x80 && sign_len(bytes, i).is_some())
-        {
+        if ends(bytes, i) {
             give(text, from, to, kinds & UPPER != 0, lang, &mut f);
         } else if len == 1
             && kinds == DIGIT
@@ -126,13 +124,7 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
             while bytes.get(i).is_some_and(u8::is_ascii_digit) {
                 i += 1;
             }
-            let after = joiner(bytes, i);
-            let joined = if after > 0 {
-                wordish(bytes, i + after)
-            } else {
-                wordish(bytes, i) && sign_len(bytes, i).is_none()
-            };
-            if joined {
+            if !ends(bytes, i) {
                 i = general(text, from, lang, &mut classes, &mut f);
                 continue;
             }
@@ -189,6 +181,23 @@ fn general(
         f(at, at + w.len(), Key::Other(capital))
     });
     end
+}
+
+/// Whether a word (or a number) that stops before `bytes[i]` ends there: nothing follows, or
+/// white space, punctuation that never joins, a sign of [`sign_len`], or a joiner with no word
+/// after it.
+#[inline(always)]
+fn ends(bytes: &[u8], i: usize) -> bool {
+    let Some(&b) = bytes.get(i) else {
+        return true;
+    };
+    if BYTE[b as usize] & (SPACE | PUNCT) != 0 {
+        return true;
+    }
+    match joiner(bytes, i) {
+        0 => !wordish(bytes, i) || sign_len(bytes, i).is_some(),
+        len => !wordish(bytes, i + len),
+    }
 }
 
 /// Whether a word of the fast kind starts at `bytes[i]`: an ASCII letter or digit, or a Latin
