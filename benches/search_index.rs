@@ -65,9 +65,10 @@ fn main() {
         .map_or(1, |r| r.parse().expect("a number of rounds"));
     let pages = pages(Path::new(&site));
     let bytes: usize = pages.iter().map(|p| p.html.len()).sum();
-    // SEARCH_STAGE=text: only the pages' text; =words: the text cut into words, not counted.
+    // SEARCH_STAGE=text: only the pages' text; =words: the text cut into words, not counted;
+    // =docs: the pages' shares, no index.
     let stage = std::env::var("SEARCH_STAGE").unwrap_or_default();
-    if !stage.is_empty() {
+    if !stage.is_empty() && stage != "docs" {
         let mut n = 0usize;
         for _ in 0..rounds {
             for p in &pages {
@@ -99,6 +100,11 @@ fn main() {
             })
             .collect();
         let t1 = Instant::now();
+        if stage == "docs" {
+            let forms: usize = docs.iter().map(|d| d.1.entries.len()).sum();
+            println!("docs: {forms} forms in {:.1} ms", (t1 - t0).as_secs_f64() * 1e3);
+            continue;
+        }
         let mut files = 0;
         for lang in [Lang::Tr, Lang::En] {
             let of: Vec<&Doc> = docs.iter().filter(|d| d.0 == lang).map(|d| &d.1).collect();

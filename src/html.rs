@@ -110,6 +110,63 @@ fn push_plain(out: &mut String, text: &str) {
     }
 }
 
+/// What a reader sees of HTML as it is written, for search: the text `markdown::text`'s
+/// `html_text` would read back from that HTML, made alongside it by a writer that knows which of
+/// its pieces are text (cheaper than reading the HTML again). Switched off, it keeps nothing.
+///
+/// The text starts at the HTML's first block (the white space that block's start makes is the
+/// reader's to add) and keeps each piece of text as it is, but for white space where a piece
+/// starts: that collapses with the space before it, as it does when read from HTML.
+#[derive(Debug, Default)]
+pub struct Seen {
+    text: String,
+    /// Whether the text ends in white space (or is empty).
+    space: bool,
+    on: bool,
+}
+
+impl Seen {
+    /// A writer that keeps the text when `on`, with room for `capacity` bytes of it.
+    pub fn new(on: bool, capacity: usize) -> Seen {
+        Seen {
+            text: String::with_capacity(if on { capacity } else { 0 }),
+            space: true,
+            on,
+        }
+    }
+
+    /// The edge of an element that is not inline (a block's start or end): a space, unless
+    /// the text is empty or ends in one.
+    #[inline]
+    pub fn gap(&mut self) {
+        if self.on && !self.space {
+            self.text.push(' ');
+            self.space = true;
+        }
+    }
+
+    /// A piece of text between tags, unescaped.
+    #[inline]
+    pub fn text(&mut self, piece: &str) {
+        if !self.on {
+            return;
+        }
+        let kept = piece.trim_start_matches(|c: char| c <= ' ');
+        if kept.len() < piece.len() {
+            self.gap();
+        }
+        if let Some(&last) = kept.as_bytes().last() {
+            self.text.push_str(kept);
+            self.space = last <= b' ';
+        }
+    }
+
+    /// The text, if it was kept.
+    pub fn finish(self) -> Option<String> {
+        self.on.then_some(self.text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

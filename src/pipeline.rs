@@ -243,6 +243,8 @@ impl Pipeline {
             strings: Some(self.templates.strings(page.lang)),
             timings: self.options.timings.as_deref(),
             body: None,
+            // Asked of block calls by the renderer when the page is searched.
+            text: false,
         }
     }
 

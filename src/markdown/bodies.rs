@@ -245,6 +245,21 @@ pub(super) fn paragraph_end(events: &[(Event, Range<usize>)], i: usize) -> usize
 }
 
 impl Walk<'_, '_> {
+    /// [`Walk::walk`] into events of their own (a body, a callout's content), which become
+    /// one run of HTML: what the shortcodes inside said a reader sees of theirs is dropped,
+    /// since their HTML is read back with the rest.
+    fn walk_apart<'e>(
+        &mut self,
+        events: &mut [(Event<'e>, Range<usize>)],
+        range: Range<usize>,
+    ) -> Vec<Event<'e>> {
+        let mark = self.seen.len();
+        let mut inner = Vec::new();
+        self.walk(events, range, &mut inner);
+        self.seen.truncate(mark);
+        inner
+    }
+
     /// Expands the body call whose opening paragraph starts at `open` and whose closing one
     /// starts at `close`; returns the index after the closing paragraph.
     pub(super) fn body_call<'e>(
@@ -261,8 +276,7 @@ impl Walk<'_, '_> {
         let closing = lone_close(source, events, close).expect("paired as a lone close");
         // The body, rendered like a page; what it expanded belongs to this call now.
         let mark = self.expanded.len();
-        let mut body_events = Vec::new();
-        self.walk(events, open_end + 1..close, &mut body_events);
+        let body_events = self.walk_apart(events, open_end + 1..close);
         let inner: Vec<ExpandedCall> = self.expanded.drain(mark..).collect();
         let mut body_html = String::new();
         html::push_html(&mut body_html, body_events.into_iter());
@@ -317,8 +331,7 @@ impl Walk<'_, '_> {
                 _ => {}
             }
         }
-        let mut inner = Vec::new();
-        self.walk(events, open + 1..close, &mut inner);
+        let inner = self.walk_apart(events, open + 1..close);
         let mut body = String::new();
         html::push_html(&mut body, inner.into_iter());
         let kind = match kind {

@@ -124,6 +124,8 @@ pub fn render_with(
         errors,
         expanded: Vec::new(),
         links: Vec::new(),
+        with_text,
+        seen: Vec::new(),
     };
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
     let len = events.len();
@@ -132,6 +134,7 @@ pub fn render_with(
         errors,
         mut expanded,
         links,
+        seen,
         ..
     } = walk;
     if !errors.is_empty() {
@@ -143,7 +146,7 @@ pub fn render_with(
     let expansions: usize = expanded.iter().map(|x| x.html.len()).sum();
     let search_text = if with_text {
         // About a fifth of a shortcode's HTML is text.
-        text::body_text(&out, text.len() + expansions / 5)
+        text::body_text(&out, &seen, text.len() + expansions / 5)
     } else {
         String::new()
     };
@@ -171,6 +174,10 @@ struct Walk<'s, 'c> {
     errors: Vec<Diagnostic>,
     expanded: Vec<ExpandedCall>,
     links: Vec<Link>,
+    /// Whether the body's text is wanted (for search).
+    with_text: bool,
+    /// Raw HTML events of `out` whose shortcodes gave their text (`Expansion::text`).
+    seen: Vec<(usize, String)>,
 }
 
 impl<'s, 'c> Walk<'s, 'c> {
@@ -256,10 +263,14 @@ impl<'s, 'c> Walk<'s, 'c> {
                     if let Some((end, call)) = lone_call(source, &events[..end_at], i) {
                         let block_ctx = Context {
                             block: true,
+                            text: self.with_text,
                             ..ctx.clone()
                         };
                         match expand(&call, source, registry, &block_ctx) {
-                            Ok(x) => {
+                            Ok((x, seen)) => {
+                                if let Some(seen) = seen {
+                                    self.seen.push((out.len(), seen));
+                                }
                                 out.push(Event::Html(CowStr::from(x.html.clone())));
                                 self.expanded.push(x);
                             }
@@ -470,22 +481,23 @@ fn parse_and_expand(
         }
         d
     })?;
-    expand(&call, source, registry, ctx)
+    expand(&call, source, registry, ctx).map(|(x, _)| x)
 }
 
-/// Expands a parsed call.
+/// Expands a parsed call: the call, and what a reader sees of it if the shortcode said.
 fn expand(
     call: &Call,
     source: &Source,
     registry: &Registry,
     ctx: &Context,
-) -> Result<ExpandedCall, Diagnostic> {
+) -> Result<(ExpandedCall, Option<String>), Diagnostic> {
     let x = registry.expand(call, source, ctx)?;
-    Ok(ExpandedCall {
+    let call = ExpandedCall {
         span: call.span.clone(),
         html: x.html,
         markdown: x.markdown,
-    })
+    };
+    Ok((call, x.text))
 }
 
 /// Re-emits a text run with the calls' HTML in place of their source.

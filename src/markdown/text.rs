@@ -9,11 +9,13 @@ use super::words::{is_inline as inline_tag, is_inline_end};
 /// highlighted code and formulas already turned into HTML): what [`html_text`] would take from
 /// the HTML they make, without making it. Text is copied as it is (white space and all); a
 /// block's start or end is a space, an inline element's nothing; an image's description is left
-/// out (it is not shown); each run of raw HTML is read by [`html_text`]'s rules. `size` is a
-/// guess at the text's length.
-pub fn body_text(events: &[Event], size: usize) -> String {
+/// out (it is not shown); each run of raw HTML is read by [`html_text`]'s rules, but for an
+/// event alone in its run whose text its shortcode gave (`seen`: the event's index and its
+/// text, in order; see [`crate::html::Seen`]). `size` is a guess at the text's length.
+pub fn body_text(events: &[Event], seen: &[(usize, String)], size: usize) -> String {
     let mut out = String::with_capacity(size);
     let mut space = true;
+    let mut seen = seen.iter().peekable();
     // Images open (their descriptions are events too).
     let mut images = 0usize;
     let mut joined = String::new();
@@ -42,7 +44,16 @@ pub fn body_text(events: &[Event], size: usize) -> String {
                 while matches!(events.get(i), Some(Event::Html(_) | Event::InlineHtml(_))) {
                     i += 1;
                 }
-                if i - start == 1 {
+                while seen.next_if(|(at, _)| *at < start).is_some() {}
+                let given = seen.next_if(|(at, _)| *at == start);
+                if let Some((_, text)) = given.filter(|_| i - start == 1) {
+                    // It starts with a block, as the text does.
+                    gap(&mut out, &mut space);
+                    if let Some(&last) = text.as_bytes().last() {
+                        out.push_str(text);
+                        space = last <= b' ';
+                    }
+                } else if i - start == 1 {
                     html_text_into(h, &mut out, &mut space);
                 } else {
                     joined.clear();
@@ -324,7 +335,7 @@ mod tests {
     fn event_words(markdown: &str) -> Vec<String> {
         let events: Vec<Event> =
             pulldown_cmark::Parser::new_ext(markdown, crate::markdown::options()).collect();
-        let text = body_text(&events, 0);
+        let text = body_text(&events, &[], 0);
         text.split_whitespace().map(str::to_string).collect()
     }
 
@@ -339,14 +350,14 @@ mod tests {
             Event::End(TagEnd::Paragraph),
             Event::Text("b".into()),
         ];
-        assert_eq!(body_text(&events, 0), "a b");
+        assert_eq!(body_text(&events, &[], 0), "a b");
         // One event of inline HTML is read alone; its text is the reader's.
         let events = [
             Event::Text("press ".into()),
             Event::InlineHtml("<kbd>K</kbd>".into()),
             Event::Text(" now".into()),
         ];
-        assert_eq!(body_text(&events, 0), "press K now");
+        assert_eq!(body_text(&events, &[], 0), "press K now");
         // An image's description is left out, an image inside it included.
         assert_eq!(
             event_words("an ![outer ![inner](/i.png) tail](/o.png) here\n"),
@@ -374,7 +385,7 @@ mod tests {
             );
             v
         };
-        (words(&body_text(&events, 0)), words(&html_text(&html)))
+        (words(&body_text(&events, &[], 0)), words(&html_text(&html)))
     }
 
     #[test]
@@ -394,5 +405,131 @@ mod tests {
         }
         // A formula's TeX is not text, as its MathML is not.
         assert_eq!(both_ways("delay $d_n$ grows\n").0, ["delay", "grows"]);
+    }
+}
+
+#[cfg(test)]
+mod seen_tests {
+    use pulldown_cmark::Event;
+
+    use super::body_text;
+    use crate::backoff::{Delay, Params, Schedule, Strategy};
+    use crate::html::Seen;
+    use crate::i18n::Lang;
+    use crate::shortcode::backoff_table::tables;
+
+    /// The body's text with `html` between two words, once read from the HTML and once as the
+    /// text its writer gave.
+    fn both(html: &str, given: &str) -> [(String, String); 2] {
+        let around = |html: &str, seen: &[(usize, String)], at: usize| {
+            let alone = [Event::Html(html.to_string().into())];
+            let between = [
+                Event::Text("before".into()),
+                Event::Html(html.to_string().into()),
+                Event::Text("after".into()),
+            ];
+            let shift = |d: usize| -> Vec<(usize, String)> {
+                seen.iter().map(|(i, t)| (i + d, t.clone())).collect()
+            };
+            (
+                body_text(&alone, &shift(0), 0),
+                body_text(&between, &shift(at), 0),
+            )
+        };
+        let read = around(html, &[], 1);
+        let given = around(html, &[(0, given.to_string())], 1);
+        [read, given]
+    }
+
+    #[test]
+    fn a_backoff_table_gives_the_text_its_html_shows() {
+        let ms = |v: f64| Delay::from_ms(v).unwrap();
+        let all = vec![
+            Strategy::None,
+            Strategy::Full,
+            Strategy::Equal,
+            Strategy::Decorrelated,
+        ];
+        let cases = [
+            // (base, factor, cap, attempts, strategies, clients)
+            (100.0, 2.0, Some(30_000.0), 8, all.clone(), 1),
+            (1000.0, 2.0, None, 9, all[1..].to_vec(), 1),
+            (250.0, 1.0, Some(250.0), 3, vec![Strategy::None], 1),
+            (250.0, 3.0, Some(250.0), 1, vec![Strategy::Equal], 1),
+            (50.0, 1.5, Some(60_000.0), 20, all.clone(), 10_000),
+            (
+                5.0,
+                10.0,
+                Some(3_600_000.0),
+                12,
+                vec![Strategy::Decorrelated],
+                100,
+            ),
+        ];
+        for (base, factor, cap, attempts, strategies, clients) in cases {
+            let params = Params::builder(ms(base))
+                .factor(factor)
+                .cap(cap.map(ms))
+                .attempts(attempts)
+                .strategies(strategies)
+                .clients(clients)
+                .seed(7)
+                .build()
+                .unwrap();
+            let schedule = Schedule::compute(&params);
+            for lang in [Lang::Tr, Lang::En] {
+                let mut seen = Seen::new(true, 0);
+                let (html, _) = tables(&schedule, lang, &mut seen);
+                let given = seen.finish().expect("asked for");
+                let [read, made] = both(&html, &given);
+                assert_eq!(read, made, "{lang:?} {params:?}");
+                assert!(made.0.contains("ms") || made.0.contains(" s"), "{}", made.0);
+                // Switched off, it keeps nothing.
+                let mut off = Seen::new(false, 0);
+                assert_eq!(tables(&schedule, lang, &mut off).0, html);
+                assert_eq!(off.finish(), None);
+            }
+        }
+    }
+
+    #[test]
+    fn given_text_stands_only_for_an_event_alone_in_its_run() {
+        // Next to other raw HTML the run is read whole, so the given text is not used.
+        let events = [
+            Event::Html("<p>read</p>".into()),
+            Event::Html("<div>shown</div>".into()),
+        ];
+        let seen = [(1, "given ".to_string())];
+        assert_eq!(body_text(&events, &seen, 0), "read shown ");
+        // Alone, it is: after a space for the block it starts with.
+        let events = [Event::Text("a".into()), Event::Html("<div>x</div>".into())];
+        assert_eq!(body_text(&events, &seen, 0), "a given ");
+        // An empty text is the block's space alone.
+        let seen = [(1, String::new())];
+        assert_eq!(body_text(&events, &seen, 0), "a ");
+        // One for an event before this run is passed over.
+        let events = [
+            Event::Text("a".into()),
+            Event::Html("<div>x</div>".into()),
+            Event::Text("b".into()),
+            Event::Html("<div>y</div>".into()),
+        ];
+        let seen = [(1, "one ".to_string()), (3, "two".to_string())];
+        assert_eq!(body_text(&events, &seen, 0), "a one b two");
+        assert_eq!(body_text(&events, &seen[1..], 0), "a x b two");
+    }
+
+    #[test]
+    fn seen_text_collapses_where_a_piece_starts() {
+        let mut seen = Seen::new(true, 0);
+        seen.gap();
+        seen.text("  a  b ");
+        seen.text(" c");
+        seen.gap();
+        seen.text("");
+        seen.text("d");
+        seen.gap();
+        seen.gap();
+        assert_eq!(seen.finish().unwrap(), "a  b c d ");
     }
 }

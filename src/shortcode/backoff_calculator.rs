@@ -21,7 +21,7 @@ use super::backoff_table::tables;
 use super::common::{params, ATTEMPTS, BASE, CAP, CLIENTS, FACTOR, JITTER, SEED};
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{defaults, limits, Delay, Strategy};
-use crate::html::push_escaped;
+use crate::html::{push_escaped, Seen};
 use crate::i18n::{strategy_label, Lang, Words};
 use crate::libraries::{Group, Library};
 use crate::odds::{Inputs, Odds};
@@ -487,7 +487,7 @@ impl Shortcode for BackoffCalculator {
         html.push_str("</p></noscript>\n</form>\n<p class=\"stale-note\" role=\"status\" hidden>");
         html.push_str(f.stale);
         html.push_str("</p>\n<div class=\"backoff-results\" aria-live=\"polite\">\n");
-        let (table, table_markdown) = tables(&schedule, lang);
+        let (table, table_markdown) = tables(&schedule, lang, &mut Seen::default());
         html.push_str(&table);
         html.push_str(&chart_html(&schedule, lang));
         let mut markdown = format!(
@@ -562,6 +562,10 @@ impl Shortcode for BackoffCalculator {
             html.push_str(script);
             html.push_str(".js\" defer></script>\n");
         }
-        Ok(Expansion { html, markdown })
+        Ok(Expansion {
+            html,
+            markdown,
+            text: None,
+        })
     }
 }

@@ -31,6 +31,7 @@ impl Shortcode for BackoffChart {
         Ok(Expansion {
             html: chart_html(&schedule, ctx.lang),
             markdown: chart_markdown(&schedule, ctx.lang),
+            text: None,
         })
     }
 }

@@ -86,7 +86,11 @@ impl Shortcode for BackoffLibraries {
             Snippets::Highlighted,
             herd.as_ref(),
         );
-        Ok(Expansion { html, markdown })
+        Ok(Expansion {
+            html,
+            markdown,
+            text: None,
+        })
     }
 }
 

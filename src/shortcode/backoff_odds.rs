@@ -118,7 +118,11 @@ impl Shortcode for BackoffOdds {
         let odds = self.0.get(&p, &inputs, ctx.timings);
         if show == "table" {
             let (html, markdown) = table(&odds, &p, ctx.lang);
-            return Ok(Expansion { html, markdown });
+            return Ok(Expansion {
+                html,
+                markdown,
+                text: None,
+            });
         }
         value(&odds, &p, show, ctx)
     }

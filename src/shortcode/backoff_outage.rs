@@ -100,6 +100,7 @@ impl Shortcode for BackoffOutage {
             return Ok(Expansion {
                 html: chart_html(&odds, &p, ctx.lang),
                 markdown,
+                text: None,
             });
         }
         let what = format!("`show={show}`");

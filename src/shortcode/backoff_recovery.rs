@@ -250,14 +250,17 @@ impl Shortcode for BackoffRecovery {
             "chart" => Ok(Expansion {
                 html: charts(Measure::Load),
                 markdown,
+                text: None,
             }),
             "queue" => Ok(Expansion {
                 html: charts(Measure::Queue),
                 markdown,
+                text: None,
             }),
             "table" => Ok(Expansion {
                 html: table(&recovery, &p, lang).0,
                 markdown,
+                text: None,
             }),
             _ => value(&recovery, &p, &inputs, show, ctx),
         }
@@ -303,6 +306,7 @@ fn value(
                     html
                 },
                 markdown: text,
+                text: None,
             })
         }
         "recovered_after" => match s.recovered_after_ms {

@@ -14,7 +14,7 @@ use std::fmt::Write;
 use super::common::{params, SCHEDULE_ARGS};
 use super::{ArgError, ArgSpec, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Schedule, Strategy};
-use crate::html::{push_data, push_escaped};
+use crate::html::{push_data, push_escaped, Seen};
 use crate::i18n::{push_duration, strategy_label, Lang};
 use crate::report::describe_params;
 
@@ -36,15 +36,21 @@ impl Shortcode for BackoffTable {
     }
     fn render(&self, args: &Args, ctx: &Context) -> Result<Expansion, ArgError> {
         let schedule = self.0.get(&params(args, "attempts")?, false, ctx.timings);
-        let (html, markdown) = tables(&schedule, ctx.lang);
-        Ok(Expansion { html, markdown })
+        let mut seen = Seen::new(ctx.text, 256 + schedule.rows().len() * 96);
+        let (html, markdown) = tables(&schedule, ctx.lang, &mut seen);
+        Ok(Expansion {
+            html,
+            markdown,
+            text: seen.finish(),
+        })
     }
 }
 
 /// The table twice, made in one pass over the cells: as HTML (a `<figure class="backoff">`, also
 /// used by the calculator) and as GFM markdown for `index.md` (totals as bold rows at the end).
 /// Each localized duration is formatted once, into the markdown, and copied into the HTML.
-pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
+/// What a reader sees of the HTML goes to `seen` on the way.
+pub fn tables(schedule: &Schedule, lang: Lang, seen: &mut Seen) -> (String, String) {
     // Writes go straight into two buffers (writing to a String cannot fail): a table has a few
     // hundred cells and big sites have thousands of tables.
     let w = &lang.words().table;
@@ -60,19 +66,28 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
     push_escaped(&mut h, &caption);
     h.push_str("\">\n<table class=\"backoff-table\">\n<caption>");
     push_escaped(&mut h, &caption);
+    seen.text(&caption);
     if jittered {
         h.push_str("<span class=\"legend\">");
         h.push_str(w.legend);
         h.push_str("</span>");
+        seen.text(w.legend);
     }
     let _ = write!(
         h,
         "</caption>\n<thead>\n<tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
         w.attempt, w.delay
     );
+    for word in [w.attempt, w.delay] {
+        seen.gap();
+        seen.text(word);
+    }
     for &s in strategies {
         let _ = write!(h, "<th scope=\"col\">{}</th>", strategy_label(s));
+        seen.gap();
+        seen.text(strategy_label(s));
     }
+    seen.gap();
     h.push_str("</tr>\n</thead>\n<tbody>\n");
 
     md.push('*');
@@ -111,19 +126,23 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
         md.push_str("| ");
         md.push_str(attempt);
         md.push_str(" | ");
-        push_duration_twice(&mut h, &mut md, row.nominal.as_ms(), lang);
+        seen.text(attempt);
+        seen.gap();
+        push_duration_twice(&mut h, &mut md, seen, row.nominal.as_ms(), lang);
         h.push_str("</td>");
+        seen.gap();
         for &s in strategies {
             let c = row.cell(s);
             h.push_str("<td data-label=\"");
             h.push_str(strategy_label(s));
             h.push_str("\">");
+            seen.gap();
             let (min, max, sample) = (c.min.as_ms(), c.max.as_ms(), c.sample.as_ms());
             md.push_str(" | ");
             if min == max {
                 // One value (no jitter): the min, max and sample cells of the twin repeat it.
                 let start = md.len();
-                push_duration_twice(&mut h, &mut md, min, lang);
+                push_duration_twice(&mut h, &mut md, seen, min, lang);
                 let text = md[start..].to_string();
                 for _ in 0..2 {
                     md.push_str(" | ");
@@ -131,19 +150,24 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
                 }
             } else {
                 h.push_str("<span class=\"range\">");
-                push_duration_twice(&mut h, &mut md, min, lang);
+                push_duration_twice(&mut h, &mut md, seen, min, lang);
                 h.push_str(" – ");
+                seen.text(" – ");
                 md.push_str(" | ");
-                push_duration_twice(&mut h, &mut md, max, lang);
+                push_duration_twice(&mut h, &mut md, seen, max, lang);
                 // A space between the two (each its own line): their words stay apart in text.
                 h.push_str("</span> <span class=\"sample\"><span class=\"vh\">");
                 h.push_str(w.sample);
                 h.push_str(": </span>");
+                seen.text(" ");
+                seen.text(w.sample);
+                seen.text(": ");
                 md.push_str(" | ");
-                push_duration_twice(&mut h, &mut md, sample, lang);
+                push_duration_twice(&mut h, &mut md, seen, sample, lang);
                 h.push_str("</span>");
             }
             h.push_str("</td>");
+            seen.gap();
         }
         h.push_str("</tr>\n");
         md.push_str(" |\n");
@@ -151,13 +175,19 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
     h.push_str("</tbody>\n</table>\n</div>\n<table class=\"backoff-totals\">\n<caption>");
     h.push_str(w.totals);
     h.push_str("</caption>\n<thead>\n<tr><td></td>");
+    seen.text(w.totals);
+    seen.gap();
     for &s in strategies {
         let _ = write!(h, "<th scope=\"col\">{}</th>", strategy_label(s));
+        seen.text(strategy_label(s));
+        seen.gap();
     }
     h.push_str("</tr>\n</thead>\n<tbody>\n");
 
     for (label, pick) in totals_rows(lang) {
         let _ = write!(h, "<tr><th scope=\"row\">{label}</th>");
+        seen.text(label);
+        seen.gap();
         // Cells: the label, an empty delay cell, then value, empty, empty per strategy.
         let _ = write!(md, "| **{label}** |  |");
         for &s in strategies {
@@ -166,13 +196,17 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
             h.push_str("<td data-label=\"");
             h.push_str(strategy_label(s));
             h.push_str("\">");
-            push_duration_twice(&mut h, &mut md, ms, lang);
+            push_duration_twice(&mut h, &mut md, seen, ms, lang);
             md.push_str("**");
             if estimated {
                 let _ = write!(h, " <small>({})</small>", w.estimated);
                 let _ = write!(md, " ({})", w.estimated);
+                seen.text(" (");
+                seen.text(w.estimated);
+                seen.text(")");
             }
             h.push_str("</td>");
+            seen.gap();
             md.push_str(" |  |  |");
         }
         h.push_str("</tr>\n");
@@ -183,11 +217,12 @@ pub fn tables(schedule: &Schedule, lang: Lang) -> (String, String) {
 }
 
 /// `ms` formatted once for people: the text appended to `md`, and copied into a
-/// `<data value="MS">` element appended to `h`.
-fn push_duration_twice(h: &mut String, md: &mut String, ms: f64, lang: Lang) {
+/// `<data value="MS">` element appended to `h` and into `seen`.
+fn push_duration_twice(h: &mut String, md: &mut String, seen: &mut Seen, ms: f64, lang: Lang) {
     let start = md.len();
     push_duration(md, ms, lang);
     push_data(h, ms, |h| h.push_str(&md[start..]));
+    seen.text(&md[start..]);
 }
 
 type Pick = fn(&Schedule, Strategy) -> (f64, bool);

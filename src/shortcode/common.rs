@@ -138,6 +138,7 @@ pub fn value_expansion(ms: f64, ctx: &Context) -> Expansion {
             html
         },
         markdown: format_duration(ms, ctx.lang),
+        text: None,
     }
 }
 
@@ -299,5 +300,6 @@ pub fn data_expansion(value: f64, text: &str, ctx: &Context) -> Expansion {
     Expansion {
         html,
         markdown: text.to_string(),
+        text: None,
     }
 }

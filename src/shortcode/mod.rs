@@ -18,7 +18,7 @@
 //!     fn placement(&self) -> Placement { Placement::Inline }
 //!     fn render(&self, args: &Args, _ctx: &Context) -> Result<Expansion, ArgError> {
 //!         let text = args.str("text")?.to_uppercase();
-//!         Ok(Expansion { html: format!("<strong>{text}</strong>"), markdown: format!("**{text}**") })
+//!         Ok(Expansion { html: format!("<strong>{text}</strong>"), markdown: format!("**{text}**"), text: None })
 //!     }
 //! }
 //!
@@ -37,7 +37,7 @@ mod backoff_libraries;
 mod backoff_odds;
 mod backoff_outage;
 mod backoff_recovery;
-mod backoff_table;
+pub(crate) mod backoff_table;
 mod backoff_total;
 mod calculator_recovery;
 mod common;
@@ -109,6 +109,9 @@ pub struct Context<'a> {
     pub timings: Option<&'a Timings>,
     /// The call's body, when it has one.
     pub body: Option<Body<'a>>,
+    /// Whether the page is searched: a shortcode that can tell what a reader sees of its HTML
+    /// cheaper than the index reads it back gives it ([`Expansion::text`]).
+    pub text: bool,
 }
 
 impl<'a> Context<'a> {
@@ -125,6 +128,7 @@ impl<'a> Context<'a> {
             strings: None,
             timings: None,
             body: None,
+            text: false,
         }
     }
 }
@@ -136,6 +140,10 @@ pub struct Expansion {
     pub html: String,
     /// The same content as markdown (GFM tables for tables, plain text for values).
     pub markdown: String,
+    /// What a reader sees of `html`, as the search index would read it from the HTML, when the
+    /// shortcode made it on the way (only asked for when [`Context::text`]; see
+    /// [`crate::html::Seen`]). `None`: the index reads the HTML.
+    pub text: Option<String>,
 }
 
 /// A shortcode: a name, declared arguments, and a renderer.

@@ -371,6 +371,7 @@ impl Shortcode for TemplateShortcode {
         Ok(Expansion {
             markdown: html.clone(),
             html,
+            text: None,
         })
     }
 }

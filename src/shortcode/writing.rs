@@ -138,6 +138,7 @@ impl Shortcode for Note {
         Ok(Expansion {
             html: callout_html(kind, title, &inner),
             markdown: md,
+            text: None,
         })
     }
 }
@@ -190,6 +191,7 @@ impl Shortcode for Details {
                 "<details><summary>{summary_html}</summary>\n\n{}\n\n</details>\n",
                 body.markdown
             ),
+            text: None,
         })
     }
 }
@@ -237,6 +239,7 @@ impl Shortcode for Tab {
         Ok(Expansion {
             html,
             markdown: format!("**{label}**\n\n{}\n", body.markdown),
+            text: None,
         })
     }
 }
@@ -283,6 +286,7 @@ impl Shortcode for Tabs {
         Ok(Expansion {
             html: format!("<div class=\"tabs\">\n{}</div>\n", inner),
             markdown: body.markdown.to_string(),
+            text: None,
         })
     }
 }
