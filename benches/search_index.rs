@@ -65,7 +65,8 @@ fn main() {
         .map_or(1, |r| r.parse().expect("a number of rounds"));
     let pages = pages(Path::new(&site));
     let bytes: usize = pages.iter().map(|p| p.html.len()).sum();
-    // SEARCH_STAGE=text: only the pages' text; =words: the text cut into words, not counted;
+    // SEARCH_STAGE=text: only the pages' text; =words: the text cut into words, not counted
+    // (=spans: keyed, as the index's counter gets them);
     // =docs: the pages' shares, no index.
     let stage = std::env::var("SEARCH_STAGE").unwrap_or_default();
     if !stage.is_empty() && stage != "docs" {
@@ -73,7 +74,14 @@ fn main() {
         for _ in 0..rounds {
             for p in &pages {
                 let text = sade::markdown::text::html_text(&p.html);
-                if stage == "words" {
+                if stage == "spans" {
+                    sade::search::words::keyed_spans(&text, p.lang, |from, to, key| {
+                        n += from ^ to;
+                        if let sade::search::words::Key::Short(lo, hi, _) = key {
+                            n += (lo ^ hi) as usize & 1;
+                        }
+                    });
+                } else if stage == "words" {
                     sade::search::words::marked_words(&text, p.lang, |w, c| {
                         n += w.len() + usize::from(c);
                     });
@@ -102,7 +110,10 @@ fn main() {
         let t1 = Instant::now();
         if stage == "docs" {
             let forms: usize = docs.iter().map(|d| d.1.entries.len()).sum();
-            println!("docs: {forms} forms in {:.1} ms", (t1 - t0).as_secs_f64() * 1e3);
+            println!(
+                "docs: {forms} forms in {:.1} ms",
+                (t1 - t0).as_secs_f64() * 1e3
+            );
             continue;
         }
         let mut files = 0;

@@ -58,7 +58,25 @@ struct Posting {
 }
 
 /// Builds `lang`'s index from its pages' shares (`docs`, in page order).
+/// Its stages are functions kept out of line, so that a profile shows what each one costs.
 pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
+    let Merged {
+        surfaces,
+        postings,
+        lens,
+    } = merge(lang, docs);
+    let encoded = score(docs, &postings, lens);
+    let mut files = Vec::new();
+    let words = word_shards(lang, &surfaces, &encoded, &mut files);
+    let (per, texts) = text_shards(lang, docs, &mut files);
+    let manifest = manifest(lang, docs.len(), per, &words, &texts);
+    Built { manifest, files }
+}
+
+/// Every form of the pages (`docs`) with its term, and each term's postings (in page order);
+/// with the fields' lengths summed over the pages.
+#[inline(never)]
+fn merge(lang: Lang, docs: &[&Doc]) -> Merged {
     let stems = Stems::new(lang);
     // Every form the pages have, with its term: a short one found by its key (its bytes), a
     // longer one by its text.
@@ -123,6 +141,26 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
             }
         }
     }
+    Merged {
+        surfaces,
+        postings,
+        lens,
+    }
+}
+
+/// The pages' forms merged ([`merge`]).
+struct Merged {
+    /// Each form, with its term.
+    surfaces: Vec<(String, u32)>,
+    /// Each term's postings, in page order.
+    postings: Vec<Vec<Posting>>,
+    /// Each field's length summed over the pages.
+    lens: [f64; FIELDS],
+}
+
+/// Each term's postings scored, its best pages kept, and written as the shards carry them.
+#[inline(never)]
+fn score(docs: &[&Doc], postings: &[Vec<Posting>], lens: [f64; FIELDS]) -> Vec<String> {
     let n = docs.len().max(1) as f64;
     let avg = lens.map(|l| (l / n).max(1.0));
     // Each page's length normalisation per field, once.
@@ -176,7 +214,17 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
             out
         })
         .collect();
+    encoded
+}
 
+/// The word shards, added to `files`: the first key and the path of each.
+#[inline(never)]
+fn word_shards(
+    lang: Lang,
+    surfaces: &[(String, u32)],
+    encoded: &[String],
+    files: &mut Vec<OutputFile>,
+) -> Vec<(String, String)> {
     // The keys, sorted, each with its forms and their terms.
     let mut keys: Vec<(String, &str, u32)> = surfaces
         .iter()
@@ -184,7 +232,6 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
         .collect();
     keys.sort_unstable();
 
-    let mut files = Vec::new();
     let mut words_manifest = Vec::new();
     let total: usize = keys.iter().map(|k| k.0.len() * 2 + 8).sum::<usize>()
         + encoded.iter().map(|e| e.len() + 3).sum::<usize>();
@@ -203,13 +250,18 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
             }
             end += 1;
         }
-        let json = word_shard(&keys[start..end], &encoded);
+        let json = word_shard(&keys[start..end], encoded);
         let path = hashed(lang, 'w', &json);
         words_manifest.push((keys[start].0.clone(), relative(&path)));
         files.push(OutputFile::text(path, json));
         start = end;
     }
+    words_manifest
+}
 
+/// The text shards, added to `files`: pages per shard, and the path of each.
+#[inline(never)]
+fn text_shards(lang: Lang, docs: &[&Doc], files: &mut Vec<OutputFile>) -> (usize, Vec<String>) {
     let per = docs.len().div_ceil(MAX_TEXT_SHARDS).max(8);
     let mut texts = Vec::new();
     for chunk in docs.chunks(per) {
@@ -231,13 +283,23 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
         texts.push(relative(&path));
         files.push(OutputFile::text(path, json));
     }
+    (per, texts)
+}
 
+/// The manifest, JSON.
+fn manifest(
+    lang: Lang,
+    pages: usize,
+    per: usize,
+    words_manifest: &[(String, String)],
+    texts: &[String],
+) -> String {
     let mut manifest = String::new();
     let _ = write!(
         manifest,
         "{{\"version\":1,\"lang\":\"{}\",\"pages\":{},\"per\":{per},\"words\":[",
         lang.code(),
-        docs.len()
+        pages
     );
     for (i, (key, path)) in words_manifest.iter().enumerate() {
         if i > 0 {
@@ -257,7 +319,7 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
         push_json_str(&mut manifest, path);
     }
     manifest.push_str("]}");
-    Built { manifest, files }
+    manifest
 }
 
 /// A word shard's size: [`SHARD_BYTES`], or more when the index would otherwise need more
@@ -317,9 +379,50 @@ fn push_varint(out: &mut String, mut n: u32) {
     out.push(ALPHABET[n as usize] as char);
 }
 
+/// `s` as a JSON string, escaped as `serde_json` escapes it (the same bytes), without a
+/// string of its own: runs that need no escape are copied whole.
 fn push_json_str(out: &mut String, s: &str) {
-    out.push_str(&serde_json::to_string(s).expect("a string serializes"));
+    out.push('"');
+    let mut run = 0;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        let escape = JSON_ESCAPE[b as usize];
+        if escape == 0 {
+            continue;
+        }
+        out.push_str(&s[run..i]);
+        run = i + 1;
+        out.push('\\');
+        if escape == b'u' {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        } else {
+            out.push(char::from(escape));
+        }
+    }
+    out.push_str(&s[run..]);
+    out.push('"');
 }
+
+/// What a byte becomes in a JSON string after a backslash: 0 for none (kept as it is), `u` for
+/// a control character written `\u00XX`.
+static JSON_ESCAPE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = b'u';
+        i += 1;
+    }
+    t[0x08] = b'b';
+    t[0x09] = b't';
+    t[0x0a] = b'n';
+    t[0x0c] = b'f';
+    t[0x0d] = b'r';
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t
+};
 
 /// A shard's path as the manifest gives it: from the manifest's folder.
 fn relative(path: &str) -> String {
@@ -368,6 +471,22 @@ mod tests {
         s.clear();
         push_varint(&mut s, 32);
         assert_eq!(s.len(), 2);
+    }
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_escapes_them() {
+        let all: String = (0u8..0x80).map(char::from).collect();
+        for s in [
+            "",
+            "plain",
+            "<script>\"q\" \\ ışık",
+            "\u{7f}\u{1f}\u{0}\u{2028}é",
+            all.as_str(),
+        ] {
+            let mut out = String::from("x");
+            push_json_str(&mut out, s);
+            assert_eq!(out[1..], serde_json::to_string(s).unwrap(), "{s:?}");
+        }
     }
 
     #[test]

@@ -289,6 +289,17 @@ fn short_key(bytes: &[u8], from: usize, to: usize, upper: bool, lang: Lang) -> K
 /// are the rarer words), a Latin letter by [`LATIN_LOWER`].
 #[inline(never)]
 fn lowered_key(bytes: &[u8], from: usize, to: usize, lang: Lang) -> Key {
+    let len = to - from;
+    // The usual one, ASCII (with no `I` on a Turkish page, which lowers to two bytes): its
+    // capitals lowered eight bytes at a time.
+    if let Some(b) = bytes.get(from..from + 16).filter(|_| len <= 16) {
+        let lo = u64_at(b, 0) & low_bytes(len);
+        let hi = u64_at(b, 8) & low_bytes(len.saturating_sub(8));
+        let dotless = |x: u64| lang == Lang::Tr && has_byte(x, b'I');
+        if (lo | hi) & HIGH_BITS == 0 && !dotless(lo) && !dotless(hi) {
+            return Key::Short(ascii_lower(lo), ascii_lower(hi), true);
+        }
+    }
     let lower: &[[u8; 4]; LATIN] = &LATIN_LOWER;
     // Room for a character's three bytes past the sixteenth.
     let mut key = [0u8; 19];
@@ -318,6 +329,28 @@ fn lowered_key(bytes: &[u8], from: usize, to: usize, lang: Lang) -> Key {
         }
     }
     Key::Short(u64_at(&key, 0), u64_at(&key, 8), true)
+}
+
+/// The high bit of each of a `u64`'s bytes.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// One in each of a `u64`'s bytes.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether one of the eight bytes of `x` is `b`.
+#[inline(always)]
+fn has_byte(x: u64, b: u8) -> bool {
+    let v = x ^ (ONES * u64::from(b));
+    v.wrapping_sub(ONES) & !v & HIGH_BITS != 0
+}
+
+/// The eight ASCII bytes of `x` with their capitals lowered: `A`-`Z` get `0x20` more. A byte
+/// under `0x80` plus `0x3f` reaches its high bit from `A` on, plus `0x25` from past `Z` on,
+/// and carries into no other byte.
+#[inline(always)]
+fn ascii_lower(x: u64) -> u64 {
+    let from_a = x + ONES * 0x3f;
+    let past_z = x + ONES * 0x25;
+    x | ((from_a & !past_z & HIGH_BITS) >> 2)
 }
 
 /// The eight bytes of `b` at `at` as a number, the first lowest.
@@ -418,159 +451,4 @@ static LATIN_LETTER: LazyLock<[u8; LATIN]> = LazyLock::new(|| {
 });
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::analyze::needs_lower;
-    use crate::search::uax29::is_apostrophe;
-    use unicode_segmentation::UnicodeSegmentation;
-
-    fn all(text: &str, lang: Lang) -> Vec<String> {
-        let mut v = Vec::new();
-        words(text, lang, |w| v.push(w.to_string()));
-        v
-    }
-
-    #[test]
-    fn words_follow_unicode_and_split_turkish_suffixes() {
-        assert_eq!(
-            all("Kadıköy'de ışık, 3.5 saniye!", Lang::Tr),
-            ["Kadıköy", "de", "ışık", "3.5", "3", "5", "saniye"]
-        );
-        assert_eq!(all("don't", Lang::En), ["don't"]);
-        assert_eq!(
-            all(
-                "botocore.retries.standard max_attempts urllib3.util",
-                Lang::En
-            ),
-            [
-                "botocore.retries.standard",
-                "botocore",
-                "retries",
-                "standard",
-                "max_attempts",
-                "max",
-                "attempts",
-                // UAX #29 joins letters across a dot, not a digit and a letter.
-                "urllib3",
-                "util"
-            ]
-        );
-        assert_eq!(all("Kadıköy’e", Lang::Tr), ["Kadıköy", "e"]);
-    }
-
-    /// The words as UAX #29 finds them in the whole text, cut and split as [`words`] says,
-    /// each with [`needs_lower`]: what [`marked_words`]'s fast paths must give.
-    fn reference(text: &str, lang: Lang) -> Vec<(String, bool)> {
-        let mut v = Vec::new();
-        let mut split = |w: &str| {
-            let w = w.trim_matches(|c: char| c == '.' || c == '_');
-            if w.is_empty() {
-                return;
-            }
-            v.push((w.to_string(), needs_lower(w)));
-            if w.contains(['.', '_']) {
-                for part in w.split(['.', '_']).filter(|p| !p.is_empty()) {
-                    v.push((part.to_string(), needs_lower(part)));
-                }
-            }
-        };
-        for word in text.unicode_words() {
-            if lang == Lang::Tr {
-                word.split(is_apostrophe).for_each(&mut split);
-            } else {
-                split(word);
-            }
-        }
-        v
-    }
-
-    proptest::proptest! {
-        /// Every path of [`marked_words`] (ASCII, the classified characters, UAX #29's own)
-        /// gives what the plain way gives.
-        #[test]
-        fn marked_words_are_the_reference(chars in proptest::collection::vec(proptest::sample::select(vec![
-            'a', 'b', 'Z', 'I', '0', '7', '_', ':', '.', ',', ';', '\'', '’', '-', '!', ' ', ' ',
-            '\n', 'ş', 'İ', 'ı', 'Ğ', 'é', '日', '\u{301}', '·', '≈', '–', '—', '…', '“', '”',
-            '«', '»', '×', '→', '÷', 'Ş', 'Ö', 'Ǆ', '\u{ad}', '\u{200d}', '(', '#',
-        ]), 0..32), tr in proptest::bool::ANY) {
-            let text: String = chars.into_iter().collect();
-            let lang = if tr { Lang::Tr } else { Lang::En };
-            let mut got = Vec::new();
-            marked_words(&text, lang, |w, upper| got.push((w.to_string(), upper)));
-            proptest::prop_assert_eq!(got, reference(&text, lang), "{:?}", text);
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32768))]
-        /// The fast scanner's own shapes (words parted by punctuation, decimal numbers,
-        /// suffixes after apostrophes, joiners with and without a word after them) give what
-        /// the plain way gives.
-        #[test]
-        fn chunks_are_the_reference(tokens in proptest::collection::vec(proptest::sample::select(vec![
-            "a", "Zb", "ı", "İş", "é", "3", "42", "x9", "_", ".", ",", ":", ";", "'", "’", "‘",
-            "·", "-", "(", "“", "≈", "×", "…", " ", "\n", "ж", "\u{301}", "abcdefghijklmnopq",
-            "\u{a0}", "\u{ad}", "5",
-        ]), 0..16), tr in proptest::bool::ANY) {
-            let text: String = tokens.concat();
-            let lang = if tr { Lang::Tr } else { Lang::En };
-            let mut got = Vec::new();
-            marked_words(&text, lang, |w, upper| got.push((w.to_string(), upper)));
-            proptest::prop_assert_eq!(got, reference(&text, lang), "{:?}", text);
-        }
-    }
-
-    proptest::proptest! {
-        /// A word's [`Key`] is its lowered form's bytes whenever they fit in sixteen, found
-        /// in the pass that finds the word.
-        #[test]
-        fn keys_are_lowered_forms(chars in proptest::collection::vec(proptest::sample::select(vec![
-            'a', 'z', 'Q', 'I', 'i', '0', '9', '.', ',', ' ', '(', 'ş', 'Ş', 'İ', 'ı', 'Ğ', 'ğ',
-            'É', 'é', 'Ǆ', 'ǅ', '≈', '–', 'Σ', '\'', 'Ⱥ', 'Ⱦ',
-        ]), 0..40), tr in proptest::bool::ANY) {
-            let text: String = chars.into_iter().collect();
-            let lang = if tr { Lang::Tr } else { Lang::En };
-            keyed_words(&text, lang, |w, key| {
-                let lowered = crate::search::analyze::lower(w, lang);
-                let bytes = lowered.as_bytes();
-                match key {
-                    Key::Short(lo, hi, changed) => {
-                        assert!(bytes.len() <= 16, "{w:?}");
-                        let mut k = [0u8; 16];
-                        k[..bytes.len()].copy_from_slice(bytes);
-                        assert_eq!((lo, hi), (u64_at(&k, 0), u64_at(&k, 8)), "{w:?}");
-                        assert_eq!(changed, lowered != w, "{w:?}");
-                    }
-                    Key::Other(capital) => assert_eq!(capital, needs_lower(w), "{w:?}"),
-                }
-            });
-        }
-    }
-
-    #[test]
-    fn keys_hold_up_to_sixteen_bytes() {
-        let keys = |text: &str, lang| {
-            let mut v = Vec::new();
-            keyed_words(text, lang, |w, k| v.push((w.to_string(), k)));
-            v
-        };
-        let k = keys("abcdefghijklmnop", Lang::En);
-        assert!(matches!(k[0].1, Key::Short(_, hi, false) if hi.to_le_bytes()[7] == b'p'));
-        assert_eq!(keys("abcdefghijklmnopq", Lang::En)[0].1, Key::Other(false));
-        // Lowering can make a word longer: `I` is two bytes in Turkish.
-        assert_eq!(
-            keys("IIIIIIII", Lang::En)[0].1,
-            Key::Short(u64::from_le_bytes(*b"iiiiiiii"), 0, true)
-        );
-        assert_eq!(keys("IIIIIIIII", Lang::Tr)[0].1, Key::Other(true));
-        assert_eq!(
-            keys("“(word)”,", Lang::En)[0].1,
-            Key::Short(u64::from_le_bytes(*b"word\0\0\0\0"), 0, false)
-        );
-        // The last word of a text, with fewer than sixteen bytes after its start.
-        assert_eq!(
-            keys("x ab", Lang::En)[1].1,
-            Key::Short(u64::from(u16::from_le_bytes(*b"ab")), 0, false)
-        );
-    }
-}
+mod tests;
