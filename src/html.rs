@@ -151,12 +151,14 @@ impl Seen {
         if !self.on {
             return;
         }
-        let kept = piece.trim_start_matches(|c: char| c <= ' ');
-        if kept.len() < piece.len() {
+        // A byte up to a space is a whole character.
+        let bytes = piece.as_bytes();
+        let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+        if start > 0 {
             self.gap();
         }
-        if let Some(&last) = kept.as_bytes().last() {
-            self.text.push_str(kept);
+        if let Some(&last) = bytes.last().filter(|_| start < bytes.len()) {
+            self.text.push_str(&piece[start..]);
             self.space = last <= b' ';
         }
     }
