@@ -169,6 +169,7 @@ fn score(docs: &[&Doc], postings: &[Vec<Posting>], lens: [f64; FIELDS]) -> Vec<S
         .map(|doc| std::array::from_fn(|f| 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f]))
         .collect();
     // Scores, then the best pages of each term.
+    let mut bits: Vec<u64> = Vec::new();
     let scored: Vec<Vec<(u32, f64)>> = postings
         .iter()
         .map(|list| {
@@ -185,12 +186,7 @@ fn score(docs: &[&Doc], postings: &[Vec<Posting>], lens: [f64; FIELDS]) -> Vec<S
                 })
                 .collect();
             if s.len() > MAX_POSTINGS {
-                // The best pages (ties: the first), then back in page order.
-                s.select_nth_unstable_by(MAX_POSTINGS - 1, |a, b| {
-                    b.1.total_cmp(&a.1).then(a.0.cmp(&b.0))
-                });
-                s.truncate(MAX_POSTINGS);
-                s.sort_unstable_by_key(|p| p.0);
+                keep_best(&mut s, &mut bits);
             }
             s
         })
@@ -320,6 +316,28 @@ fn manifest(
     }
     manifest.push_str("]}");
     manifest
+}
+
+/// Keeps the [`MAX_POSTINGS`] best of a term's scored pages (`s`, in page order; ties: the
+/// first pages), in page order. The score the last of them has is found by selection among the
+/// scores alone (in `bits`, reused: a positive score's bits order as it does); then every page
+/// above it is kept, and the first pages at it that are still needed.
+fn keep_best(s: &mut Vec<(u32, f64)>, bits: &mut Vec<u64>) {
+    bits.clear();
+    bits.extend(s.iter().map(|p| p.1.to_bits()));
+    let last = *bits
+        .select_nth_unstable_by(MAX_POSTINGS - 1, |a, b| b.cmp(a))
+        .1;
+    let above = bits.iter().filter(|&&b| b > last).count();
+    let mut at = MAX_POSTINGS - above;
+    s.retain(|p| {
+        let b = p.1.to_bits();
+        b > last
+            || (b == last && at > 0 && {
+                at -= 1;
+                true
+            })
+    });
 }
 
 /// A word shard's size: [`SHARD_BYTES`], or more when the index would otherwise need more
@@ -487,6 +505,30 @@ mod tests {
             push_json_str(&mut out, s);
             assert_eq!(out[1..], serde_json::to_string(s).unwrap(), "{s:?}");
         }
+    }
+
+    #[test]
+    fn a_term_keeps_its_best_pages_in_page_order() {
+        let mut bits = Vec::new();
+        // Scores that repeat: the best, then the first pages among equals.
+        let scores: Vec<(u32, f64)> = (0..500u32)
+            .map(|d| (d * 2, f64::from((d * 7919) % 40 + 1) / 8.0))
+            .collect();
+        let mut want = scores.clone();
+        want.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        want.truncate(MAX_POSTINGS);
+        want.sort_by_key(|p| p.0);
+        let mut got = scores.clone();
+        keep_best(&mut got, &mut bits);
+        assert_eq!(got, want);
+        // All equal: the first pages. One more than kept: the worst goes.
+        let mut same: Vec<(u32, f64)> = (0..300).map(|d| (d, 1.5)).collect();
+        keep_best(&mut same, &mut bits);
+        assert_eq!(same, (0..160).map(|d| (d, 1.5)).collect::<Vec<_>>());
+        let mut one_more: Vec<(u32, f64)> = (0..=160).map(|d| (d, f64::from(d + 1))).collect();
+        keep_best(&mut one_more, &mut bits);
+        assert_eq!(one_more.len(), MAX_POSTINGS);
+        assert_eq!(one_more[0], (1, 2.0));
     }
 
     #[test]
