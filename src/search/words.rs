@@ -14,6 +14,7 @@ use crate::i18n::Lang;
 use super::analyze::{capital, dotted};
 use super::doc::key_of;
 use super::uax29::{chunk, latin_letter, Class};
+use window::{Window, WIDTH};
 
 /// Calls `f` with every word of `text` in order; one joined by `.` or `_` whole, then by parts.
 pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
@@ -56,6 +57,12 @@ pub fn keyed_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, Key
 
 /// [`keyed_words`], each word given as where it starts and ends in `text` (a counter that
 /// has the key needs no slice of the text).
+///
+/// The usual word is found among a [`Window`]'s bits: a run of bytes that can be part of a
+/// word, of ASCII letters and digits and Latin letters only, followed by white space,
+/// punctuation that never joins, a joiner with no word after it, or the text's end. That is
+/// exactly where [`step`] would give it whole. Anything else goes to [`step`] from the run's
+/// start, and the bits take over again where it stops.
 #[inline(always)]
 pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key)) {
     let latin: &[u8; LATIN] = &LATIN_LETTER;
@@ -64,87 +71,178 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
     let mut classes = Vec::new();
     let mut i = 0;
     while i < n {
-        let b = bytes[i];
-        let t = BYTE[b as usize];
-        if t & (SPACE | PUNCT | JOIN) != 0 {
-            i += 1;
-            continue;
-        }
-        if t & ALNUM == 0 && !word_start(bytes, i, latin) {
-            match sign_len(bytes, i) {
-                Some(len) => i += len,
-                None => i = general(text, i, lang, &mut classes, &mut f),
+        let base = i;
+        let w = Window::at(bytes, base);
+        // The window's word bytes not yet passed.
+        let mut rest = w.cand;
+        i = loop {
+            if rest == 0 {
+                break base + WIDTH;
             }
-            continue;
-        }
-        // The word: ASCII letters and digits, and Latin letters (two bytes each).
-        let from = i;
-        let mut kinds = 0u8;
-        loop {
-            // A run of ASCII letters and digits (by iterator: no index to check).
-            for &b in &bytes[i..] {
-                let t = BYTE[b as usize];
-                if t & ALNUM == 0 {
+            // The next run of word bytes, from bit `s` to bit `e` (the bytes before it are
+            // white space and ASCII punctuation, which the scalar way passes over): adding its
+            // lowest bit carries through the run to the bit after it.
+            let first = rest & rest.wrapping_neg();
+            let sum = rest.wrapping_add(first);
+            let mut after = sum & !rest;
+            let s = first.trailing_zeros() as usize;
+            if after == 0 {
+                // It runs past the window: a window from its start (the scalar way for one of
+                // 64 bytes or more).
+                break match s {
+                    0 => step(text, base, lang, latin, &mut classes, &mut f),
+                    _ => base + s,
+                };
+            }
+            let mut run = rest & !sum;
+            let mut fast = w.under & run == 0;
+            // Each byte outside ASCII must start a Latin letter or be the second of its two,
+            // or the word ends at it.
+            let mut special = w.special & run;
+            let mut upper = false;
+            let mut sign = 0;
+            while special != 0 {
+                let at = special.trailing_zeros() as usize;
+                let kind = latin_kind(bytes, base + at, latin);
+                if kind == 0 {
+                    // A sign that parts words (`–`, `≈`, a no-break space…): the word ends
+                    // before it, and the next starts after it.
+                    match sign_len(bytes, base + at) {
+                        Some(len) if at == s || joiner(bytes, base + at) == 0 => sign = len,
+                        _ => fast = false,
+                    }
+                    after = special & special.wrapping_neg();
+                    run &= after - 1;
                     break;
                 }
-                kinds |= t;
-                i += 1;
+                upper |= kind & UPPER != 0;
+                special &= special - 1;
+                special &= special.wrapping_sub(1);
             }
-            match latin_kind(bytes, i, latin) {
-                0 => break,
-                k => {
-                    kinds |= k;
-                    i += 2;
+            let e = after.trailing_zeros() as usize;
+            let (from, to) = (base + s, base + e);
+            if sign == 0 {
+                fast = fast
+                    && bytes.get(to).is_none_or(|&b| {
+                        let t = BYTE[b as usize];
+                        t & (SPACE | PUNCT) != 0 || (t & JOIN != 0 && !wordish(bytes, to + 1))
+                    });
+                rest ^= run;
+            } else if fast {
+                // Past the sign.
+                let past = e + sign;
+                if past >= WIDTH {
+                    if e > s {
+                        give(text, from, to, upper || w.upper & run != 0, lang, &mut f);
+                    }
+                    break base + past;
                 }
+                rest &= u64::MAX << past;
             }
-        }
-        let to = i;
-        // What follows it.
-        let Some(&b) = bytes.get(i) else {
-            give(text, from, to, kinds & UPPER != 0, lang, &mut f);
-            break;
+            if fast {
+                if e > s {
+                    give(text, from, to, upper || w.upper & run != 0, lang, &mut f);
+                }
+            } else {
+                let next = step(text, from, lang, latin, &mut classes, &mut f) - base;
+                if next >= WIDTH {
+                    break base + next;
+                }
+                rest = w.cand & (u64::MAX << next);
+            }
         };
-        let t = BYTE[b as usize];
-        if t & (SPACE | PUNCT) != 0 {
-            // The usual end: white space or punctuation that never joins (and is passed over).
-            give(text, from, to, kinds & UPPER != 0, lang, &mut f);
+    }
+}
+
+/// One step of the scanner's scalar way from `bytes[i]`: passes over white space or
+/// punctuation, or gives the word (or words) there. Where the next step starts.
+#[inline(never)]
+fn step(
+    text: &str,
+    mut i: usize,
+    lang: Lang,
+    latin: &[u8; LATIN],
+    classes: &mut Vec<(usize, Class)>,
+    f: &mut impl FnMut(usize, usize, Key),
+) -> usize {
+    let bytes = text.as_bytes();
+    let b = bytes[i];
+    let t = BYTE[b as usize];
+    if t & (SPACE | PUNCT | JOIN) != 0 {
+        return i + 1;
+    }
+    if t & ALNUM == 0 && !word_start(bytes, i, latin) {
+        return match sign_len(bytes, i) {
+            Some(len) => i + len,
+            None => general(text, i, lang, classes, f),
+        };
+    }
+    // The word: ASCII letters and digits, and Latin letters (two bytes each).
+    let from = i;
+    let mut kinds = 0u8;
+    loop {
+        // A run of ASCII letters and digits (by iterator: no index to check).
+        for &b in &bytes[i..] {
+            let t = BYTE[b as usize];
+            if t & ALNUM == 0 {
+                break;
+            }
+            kinds |= t;
             i += 1;
-            continue;
         }
-        let len = joiner(bytes, i);
-        if ends(bytes, i) {
-            give(text, from, to, kinds & UPPER != 0, lang, &mut f);
-        } else if len == 1
-            && kinds == DIGIT
-            && matches!(b, b'.' | b',')
-            && bytes[i + 1].is_ascii_digit()
-        {
-            // A decimal number, when nothing joins more to it.
-            i += 1;
-            while bytes.get(i).is_some_and(u8::is_ascii_digit) {
-                i += 1;
+        match latin_kind(bytes, i, latin) {
+            0 => break,
+            k => {
+                kinds |= k;
+                i += 2;
             }
-            if !ends(bytes, i) {
-                i = general(text, from, lang, &mut classes, &mut f);
-                continue;
-            }
-            give(text, from, i, false, lang, &mut f);
-            if b == b'.' {
-                give(text, from, to, false, lang, &mut f);
-                give(text, to + 1, i, false, lang, &mut f);
-            }
-        } else if len > 0
-            && lang == Lang::Tr
-            && apostrophe(bytes, i)
-            && word_start(bytes, i + len, latin)
-        {
-            // A Turkish suffix after an apostrophe: the word ends there.
-            give(text, from, to, kinds & UPPER != 0, lang, &mut f);
-            i += len;
-        } else {
-            i = general(text, from, lang, &mut classes, &mut f);
         }
     }
+    let to = i;
+    // What follows it.
+    let Some(&b) = bytes.get(i) else {
+        give(text, from, to, kinds & UPPER != 0, lang, f);
+        return i;
+    };
+    let t = BYTE[b as usize];
+    if t & (SPACE | PUNCT) != 0 {
+        // The usual end: white space or punctuation that never joins (and is passed over).
+        give(text, from, to, kinds & UPPER != 0, lang, f);
+        return i + 1;
+    }
+    let len = joiner(bytes, i);
+    if ends(bytes, i) {
+        give(text, from, to, kinds & UPPER != 0, lang, f);
+    } else if len == 1
+        && kinds == DIGIT
+        && matches!(b, b'.' | b',')
+        && bytes[i + 1].is_ascii_digit()
+    {
+        // A decimal number, when nothing joins more to it.
+        i += 1;
+        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if !ends(bytes, i) {
+            return general(text, from, lang, classes, f);
+        }
+        give(text, from, i, false, lang, f);
+        if b == b'.' {
+            give(text, from, to, false, lang, f);
+            give(text, to + 1, i, false, lang, f);
+        }
+    } else if len > 0
+        && lang == Lang::Tr
+        && apostrophe(bytes, i)
+        && word_start(bytes, i + len, latin)
+    {
+        // A Turkish suffix after an apostrophe: the word ends there.
+        give(text, from, to, kinds & UPPER != 0, lang, f);
+        i += len;
+    } else {
+        i = general(text, from, lang, classes, f);
+    }
+    i
 }
 
 /// Gives `f` the word `text[from..to]` of the fast kind (with a capital when `upper`).
@@ -452,3 +550,4 @@ static LATIN_LETTER: LazyLock<[u8; LATIN]> = LazyLock::new(|| {
 
 #[cfg(test)]
 mod tests;
+mod window;

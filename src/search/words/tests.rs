@@ -195,3 +195,73 @@ fn capitals_are_lowered_eight_bytes_at_a_time() {
     assert_eq!(key("ABCDEFGHI", Lang::Tr), short("abcdefghı"));
     assert_eq!(key("ÇAY", Lang::Tr), short("çay"));
 }
+
+/// The scanner's scalar way alone, a step at a time from the text's start: what the windows
+/// must give.
+fn stepped(text: &str, lang: Lang) -> Vec<(usize, usize, Key)> {
+    let mut v = Vec::new();
+    let mut classes = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        i = step(
+            text,
+            i,
+            lang,
+            &LATIN_LETTER,
+            &mut classes,
+            &mut |a, b, k| {
+                v.push((a, b, k));
+            },
+        );
+    }
+    v
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(8192))]
+    /// Over texts of several windows, with runs across a window's edge and longer than one,
+    /// the windows give what the scalar way gives, and the words are the plain way's.
+    #[test]
+    fn windows_give_what_steps_give(tokens in proptest::collection::vec(proptest::sample::select(vec![
+        "a", "Zb", "word", "Kelime", "ışık", "İş", "IŞIK", "é", "3", "42", "1.5", "0,25", "x9",
+        "_", ".", ",", ":", ";", "'", "’", "‘", "·", "-", "(", "“", "”", "≈", "×", "…", "–",
+        "—", "→", " ", " ", " ", "\n", "ж", "\u{301}", "abcdefghijklmnopq", "\u{a0}",
+        "\u{ad}", "5", "API'nin", "ms", "日本", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    ]), 0..80), tr in proptest::bool::ANY) {
+        let text: String = tokens.concat();
+        let lang = if tr { Lang::Tr } else { Lang::En };
+        let mut got = Vec::new();
+        keyed_spans(&text, lang, |a, b, k| got.push((a, b, k)));
+        proptest::prop_assert_eq!(&got, &stepped(&text, lang), "{:?}", text);
+        let words: Vec<(String, bool)> = got
+            .iter()
+            .map(|&(a, b, k)| {
+                let lowered = match k {
+                    Key::Short(_, _, changed) => changed,
+                    Key::Other(capital) => capital,
+                };
+                (text[a..b].to_string(), lowered)
+            })
+            .collect();
+        proptest::prop_assert_eq!(words, reference(&text, lang), "{:?}", text);
+    }
+}
+
+#[test]
+fn signs_part_words_in_a_window() {
+    fn spans(text: &str) -> Vec<&str> {
+        let mut v = Vec::new();
+        keyed_spans(text, Lang::En, |a, b, _| v.push(&text[a..b]));
+        v
+    }
+    assert_eq!(spans("100\u{a0}ms – 2×3≈6"), ["100", "ms", "2", "3", "6"]);
+    assert_eq!(spans("“Retry”—then…"), ["Retry", "then"]);
+    // A joiner sign with a word after it joins: the scalar way decides.
+    assert_eq!(spans("don’t·x"), ["don’t·x"]);
+    // A word across the first window's edge, and one of more than 64 bytes.
+    let long = format!("{} {} end", "a".repeat(60), "b".repeat(70));
+    assert_eq!(
+        spans(&long),
+        ["a".repeat(60), "b".repeat(70), "end".to_string()]
+    );
+}

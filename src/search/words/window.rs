@@ -1,0 +1,150 @@
+//! What 64 bytes of text hold, a bit a byte, found 16 bytes at a time where the CPU can (SSE2,
+//! which every x86-64 has): the scanner looks for words among the bits instead of byte by byte.
+
+/// Bits of a window of 64 bytes from some `at` of a text, the byte at `at` lowest. Past the
+/// text's end every bit is 0, as for a NUL byte.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Window {
+    /// Bytes that can be part of a word: ASCII letters and digits, `_`, and every byte outside
+    /// ASCII.
+    pub cand: u64,
+    /// Of those, the ones the fast way does not take as they are: `_` and bytes outside ASCII.
+    pub special: u64,
+    /// `_` alone.
+    pub under: u64,
+    /// ASCII capitals.
+    pub upper: u64,
+}
+
+/// The window's length in bytes.
+pub(super) const WIDTH: usize = 64;
+
+impl Window {
+    /// The window of `bytes` from `at` (which is less than their length).
+    #[inline(always)]
+    pub fn at(bytes: &[u8], at: usize) -> Window {
+        match bytes.get(at..at + WIDTH) {
+            Some(block) => masks(block.try_into().expect("64 bytes")),
+            None => {
+                // The text's end: its last bytes, then NULs (never part of a word).
+                let mut block = [0u8; WIDTH];
+                let rest = &bytes[at..];
+                block[..rest.len()].copy_from_slice(rest);
+                masks(&block)
+            }
+        }
+    }
+}
+
+/// [`Window`]'s bits of `block`, 16 bytes at a time.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn masks(block: &[u8; WIDTH]) -> Window {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    /// Which bytes of `v` are from `lo` to `hi` (signed compares: a byte outside ASCII is
+    /// negative, below every range here).
+    #[inline(always)]
+    fn within(v: __m128i, lo: u8, hi: u8) -> __m128i {
+        // SAFETY: SSE2 is part of every x86-64.
+        unsafe {
+            _mm_and_si128(
+                _mm_cmpgt_epi8(v, _mm_set1_epi8(lo as i8 - 1)),
+                _mm_cmplt_epi8(v, _mm_set1_epi8(hi as i8 + 1)),
+            )
+        }
+    }
+    /// The high bits of `m`'s bytes, as bits `16 * k` on.
+    #[inline(always)]
+    fn bits(m: __m128i, k: usize) -> u64 {
+        // SAFETY: SSE2 is part of every x86-64.
+        u64::from(unsafe { _mm_movemask_epi8(m) } as u16) << (16 * k)
+    }
+    let mut w = Window::default();
+    for k in 0..WIDTH / 16 {
+        let part: &[u8; 16] = block[16 * k..16 * k + 16].try_into().expect("16 bytes");
+        // SAFETY: the load reads the 16 bytes of `part` (unaligned loads are allowed); SSE2 is
+        // part of every x86-64.
+        let (v, lowered, underscore) = unsafe {
+            let v = _mm_loadu_si128(part.as_ptr().cast::<__m128i>());
+            let underscore = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'_' as i8));
+            (v, _mm_or_si128(v, _mm_set1_epi8(0x20)), underscore)
+        };
+        let letter = within(lowered, b'a', b'z');
+        let digit = within(v, b'0', b'9');
+        let high = bits(v, k);
+        let under = bits(underscore, k);
+        // SAFETY: SSE2 is part of every x86-64.
+        let word = unsafe { _mm_or_si128(_mm_or_si128(letter, digit), underscore) };
+        w.cand |= bits(word, k) | high;
+        w.special |= under | high;
+        w.under |= under;
+        w.upper |= bits(within(v, b'A', b'Z'), k);
+    }
+    w
+}
+
+/// [`Window`]'s bits of `block`, a byte at a time (where there is no SSE2).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn masks(block: &[u8; WIDTH]) -> Window {
+    portable(block)
+}
+
+/// [`Window`]'s bits of `block`, a byte at a time.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn portable(block: &[u8; WIDTH]) -> Window {
+    let mut w = Window::default();
+    for (k, &b) in block.iter().enumerate() {
+        let bit = 1u64 << k;
+        if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 {
+            w.cand |= bit;
+        }
+        if b == b'_' || b >= 0x80 {
+            w.special |= bit;
+        }
+        if b == b'_' {
+            w.under |= bit;
+        }
+        if b.is_ascii_uppercase() {
+            w.upper |= bit;
+        }
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_byte_in_every_place_gets_its_bits() {
+        for b in 0..=255u8 {
+            for k in 0..WIDTH {
+                let mut block = [b' '; WIDTH];
+                block[k] = b;
+                let w = masks(&block);
+                assert_eq!(w, portable(&block), "byte {b:#x} at {k}");
+                let bit = 1u64 << k;
+                let word = b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+                assert_eq!(w.cand, if word { bit } else { 0 }, "byte {b:#x} at {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_window_past_the_end_holds_nothing() {
+        let text = b"ab_C\xc3\xa7";
+        let w = Window::at(text, 0);
+        assert_eq!(w.cand, 0b11_1111);
+        assert_eq!(w.special, 0b11_0100);
+        assert_eq!(w.under, 0b100);
+        assert_eq!(w.upper, 0b1000);
+        assert_eq!(Window::at(text, 4).cand, 0b11);
+        let long = [b'x'; 70];
+        assert_eq!(Window::at(&long, 0).cand, u64::MAX);
+        assert_eq!(Window::at(&long, 10).cand, (1 << 60) - 1);
+    }
+}
