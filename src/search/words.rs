@@ -154,6 +154,13 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many [`step`]s this thread has taken: the tests' check that the usual words never
+    /// need one.
+    static STEPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// One step of the scanner's scalar way from `bytes[i]`: passes over white space or
 /// punctuation, or gives the word (or words) there. Where the next step starts.
 #[inline(never)]
@@ -165,6 +172,8 @@ fn step(
     classes: &mut Vec<(usize, Class)>,
     f: &mut impl FnMut(usize, usize, Key),
 ) -> usize {
+    #[cfg(test)]
+    STEPS.with(|steps| steps.set(steps.get() + 1));
     let bytes = text.as_bytes();
     let b = bytes[i];
     let t = BYTE[b as usize];

@@ -265,3 +265,30 @@ fn signs_part_words_in_a_window() {
         ["a".repeat(60), "b".repeat(70), "end".to_string()]
     );
 }
+
+#[test]
+fn the_usual_words_need_no_scalar_step() {
+    let steps = |text: &str, lang| {
+        STEPS.with(|s| s.set(0));
+        let mut n = 0;
+        keyed_spans(text, lang, |_, _, _| n += 1);
+        (n, STEPS.with(std::cell::Cell::get))
+    };
+    // Prose over several windows: capitals, Turkish letters, punctuation, joiners with no word
+    // after them, signs that part words, a no-break space, and a word across a window's edge.
+    let prose = "Üstel geri çekilme (exponential backoff), şöyle çalışır: İstemci 100\u{a0}ms \
+                 bekler – sonra 200\u{a0}ms; Işık hızında değil… “Jitter” ≈ rastgele, 2×3. \
+                 Retries, the SRE book says, must be budgeted—or the fleet keeps the service \
+                 down. ";
+    for lang in [Lang::Tr, Lang::En] {
+        let text = prose.repeat(3);
+        let (words, taken) = steps(&text, lang);
+        assert_eq!(words, 3 * 36, "{lang:?}");
+        assert_eq!(taken, 0, "{lang:?}");
+    }
+    // What does need one: a decimal number, an apostrophe's suffix, `_`, another script.
+    assert_eq!(steps("a 1.5 b", Lang::En), (5, 1));
+    assert_eq!(steps("API'nin x", Lang::Tr), (3, 1));
+    assert_eq!(steps("max_attempts", Lang::En), (3, 1));
+    assert_eq!(steps("日本 x", Lang::En).1, 1);
+}
