@@ -60,8 +60,8 @@ pub fn keyed_words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str, Key
 ///
 /// The usual word is found among a [`Window`]'s bits: a run of bytes that can be part of a
 /// word, of ASCII letters and digits and Latin letters only, followed by white space,
-/// punctuation that never joins, a joiner with no word after it, or the text's end. That is
-/// exactly where [`step`] would give it whole. Anything else goes to [`step`] from the run's
+/// punctuation that never joins, a joiner with no word after it, a sign that parts words, or
+/// the text's end. That is exactly where [`step`] would give it whole. Anything else goes to [`step`] from the run's
 /// start, and the bits take over again where it stops.
 #[inline(always)]
 pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key)) {
@@ -95,18 +95,19 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
                 };
             }
             let mut run = rest & !sum;
-            let mut fast = w.under & run == 0;
-            // Each byte outside ASCII must start a Latin letter or be the second of its two,
-            // or the word ends at it.
+            // Each byte outside ASCII must start a Latin letter or be the second of its two;
+            // at a sign that parts words the word ends; anything else (`_` too) is the scalar
+            // way's.
             let mut special = w.special & run;
             let mut upper = false;
+            let mut fast = true;
             let mut sign = 0;
             while special != 0 {
                 let at = special.trailing_zeros() as usize;
                 let kind = latin_kind(bytes, base + at, latin);
                 if kind == 0 {
-                    // A sign that parts words (`–`, `≈`, a no-break space…): the word ends
-                    // before it, and the next starts after it.
+                    // A sign (`–`, `≈`, a no-break space…): the word ends before it, and the
+                    // next starts after it.
                     match sign_len(bytes, base + at) {
                         Some(len) if at == s || joiner(bytes, base + at) == 0 => sign = len,
                         _ => fast = false,
@@ -116,33 +117,22 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
                     break;
                 }
                 upper |= kind & UPPER != 0;
+                // The letter's two bytes.
                 special &= special - 1;
                 special &= special.wrapping_sub(1);
             }
             let e = after.trailing_zeros() as usize;
             let (from, to) = (base + s, base + e);
-            if sign == 0 {
-                fast = fast
-                    && bytes.get(to).is_none_or(|&b| {
-                        let t = BYTE[b as usize];
-                        t & (SPACE | PUNCT) != 0 || (t & JOIN != 0 && !wordish(bytes, to + 1))
-                    });
-                rest ^= run;
-            } else if fast {
-                // Past the sign.
-                let past = e + sign;
-                if past >= WIDTH {
-                    if e > s {
-                        give(text, from, to, upper || w.upper & run != 0, lang, &mut f);
-                    }
-                    break base + past;
-                }
-                rest &= u64::MAX << past;
-            }
-            if fast {
+            if fast && (sign > 0 || ends(bytes, to)) {
                 if e > s {
                     give(text, from, to, upper || w.upper & run != 0, lang, &mut f);
                 }
+                // Past the word, and past the sign after it.
+                let past = e + sign;
+                if past >= WIDTH {
+                    break base + past;
+                }
+                rest &= u64::MAX << past;
             } else {
                 let next = step(text, from, lang, latin, &mut classes, &mut f) - base;
                 if next >= WIDTH {

@@ -10,8 +10,6 @@ pub(super) struct Window {
     pub cand: u64,
     /// Of those, the ones the fast way does not take as they are: `_` and bytes outside ASCII.
     pub special: u64,
-    /// `_` alone.
-    pub under: u64,
     /// ASCII capitals.
     pub upper: u64,
 }
@@ -80,7 +78,6 @@ fn masks(block: &[u8; WIDTH]) -> Window {
         let word = unsafe { _mm_or_si128(_mm_or_si128(letter, digit), underscore) };
         w.cand |= bits(word, k) | high;
         w.special |= under | high;
-        w.under |= under;
         w.upper |= bits(within(v, b'A', b'Z'), k);
     }
     w
@@ -104,9 +101,6 @@ fn portable(block: &[u8; WIDTH]) -> Window {
         }
         if b == b'_' || b >= 0x80 {
             w.special |= bit;
-        }
-        if b == b'_' {
-            w.under |= bit;
         }
         if b.is_ascii_uppercase() {
             w.upper |= bit;
@@ -140,7 +134,6 @@ mod tests {
         let w = Window::at(text, 0);
         assert_eq!(w.cand, 0b11_1111);
         assert_eq!(w.special, 0b11_0100);
-        assert_eq!(w.under, 0b100);
         assert_eq!(w.upper, 0b1000);
         assert_eq!(Window::at(text, 4).cand, 0b11);
         let long = [b'x'; 70];
