@@ -2,13 +2,12 @@
 //! index itself only merges: the page's word forms with how often each occurs per field, the
 //! fields' lengths, and what a result shows.
 
-use std::hash::BuildHasher as _;
-
-use hashbrown::HashTable;
+use std::cell::RefCell;
 
 use crate::i18n::Lang;
 
 use super::analyze::lower_into;
+use super::forms::{key_of, Local};
 use super::words::{keyed_spans, Key};
 
 /// Title, tags, headings and description, body.
@@ -28,10 +27,8 @@ pub struct Doc {
     /// Its description and the start of its text, whitespace collapsed, at most
     /// [`EXCERPT_CHARS`] characters (cut at a word).
     pub excerpt: String,
-    /// The lowercased word forms longer than sixteen bytes, one after another (a shorter form,
-    /// as nearly every word is, is its own key).
-    pub long: String,
-    /// Each form, in first-seen order, with its counts per field.
+    /// Each form on the page (its number, [`super::forms`]), in first-seen order, with its
+    /// counts per field.
     pub entries: Vec<Form>,
     /// Each field's length in words.
     pub lens: [u32; FIELDS],
@@ -40,40 +37,10 @@ pub struct Doc {
 /// A word form of a [`Doc`].
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Form {
-    /// A form of at most sixteen bytes: its bytes as two numbers, the first byte lowest, zeros
-    /// after the last ([`Key::Short`]; the first number is never 0). A longer form: 0, and its
-    /// start and end in [`Doc::long`] (the start in the high half).
-    pub key: (u64, u64),
+    /// Its number ([`super::forms::table`] has its text).
+    pub form: u32,
     /// Its count per field.
     pub tf: [u16; FIELDS],
-}
-
-impl Form {
-    /// The form's text, from its key or from `long` (its [`Doc::long`]); `buf` holds a short
-    /// one's bytes.
-    #[cfg(test)]
-    pub fn text<'a>(&self, long: &'a str, buf: &'a mut [u8; 16]) -> &'a str {
-        if self.key.0 == 0 {
-            self.long_text(long)
-        } else {
-            self.short_text(buf)
-        }
-    }
-
-    /// A longer form's text, in `long` (its [`Doc::long`]).
-    pub fn long_text<'a>(&self, long: &'a str) -> &'a str {
-        let at = self.key.1;
-        &long[(at >> 32) as usize..(at & 0xffff_ffff) as usize]
-    }
-
-    /// A short form's text, its key's bytes (copied into `buf`).
-    pub fn short_text<'a>(&self, buf: &'a mut [u8; 16]) -> &'a str {
-        let (lo, hi) = self.key;
-        buf[..8].copy_from_slice(&lo.to_le_bytes());
-        buf[8..].copy_from_slice(&hi.to_le_bytes());
-        let len = buf.iter().position(|&b| b == 0).unwrap_or(16);
-        std::str::from_utf8(&buf[..len]).expect("a key holds whole characters")
-    }
 }
 
 /// A page's text by field.
@@ -90,9 +57,13 @@ impl Doc {
     /// Each word form's text with its [`Form`].
     #[cfg(test)]
     pub fn words(&self) -> impl Iterator<Item = (String, &Form)> {
-        self.entries
+        let table = super::forms::table();
+        let texts: Vec<String> = self
+            .entries
             .iter()
-            .map(|form| (form.text(&self.long, &mut [0; 16]).to_string(), form))
+            .map(|form| table.text(form.form).to_string())
+            .collect();
+        texts.into_iter().zip(&self.entries)
     }
 
     /// The share of a page of `lang` at `path` in section `section` (its label).
@@ -105,153 +76,123 @@ impl Doc {
             excerpt: excerpt(fields.description, body),
             ..Doc::default()
         };
-        // About one form in eight bytes of text.
-        let forms = body.len() / 8 + 64;
-        doc.entries.reserve(forms);
-        let mut counter = Counter::new(lang, forms);
-        counter.field::<0>(&mut doc, fields.title);
-        for tag in fields.tags {
-            counter.field::<1>(&mut doc, tag);
-        }
-        for heading in fields.headings {
-            counter.field::<2>(&mut doc, heading);
-        }
-        counter.field::<2>(&mut doc, fields.description);
-        counter.field::<3>(&mut doc, body);
-        // Every page's share stays in memory until the index is built: no room to spare.
-        doc.long.shrink_to_fit();
-        doc.entries.shrink_to_fit();
+        COUNTER.with_borrow_mut(|counter| {
+            counter.start();
+            let lens = &mut doc.lens;
+            counter.field::<0>(lang, lens, fields.title);
+            for tag in fields.tags {
+                counter.field::<1>(lang, lens, tag);
+            }
+            for heading in fields.headings {
+                counter.field::<2>(lang, lens, heading);
+            }
+            counter.field::<2>(lang, lens, fields.description);
+            counter.field::<3>(lang, lens, body);
+            doc.entries = counter.take();
+        });
         doc
     }
 }
 
-/// Counts a page's word forms into its [`Doc`]: each word lowercased (only when it has a
-/// capital) and looked up among the forms seen so far. A form of at most 16 bytes (nearly
-/// every word) is its own key, its bytes as two numbers, so a lookup compares numbers; a
-/// longer one is found by its hash and compared with its copy in [`Doc::long`].
+thread_local! {
+    /// Each thread's counter, kept from page to page with the form numbers it has used.
+    static COUNTER: RefCell<Counter> = RefCell::default();
+}
+
+/// Counts a page's word forms: each word lowercased (only when it has a capital) and numbered
+/// ([`super::forms`]); its count kept under its number. A form of at most 16 bytes (nearly
+/// every word) is its own key, its bytes as two numbers, so finding its number compares
+/// numbers.
+#[derive(Default)]
 struct Counter {
-    lang: Lang,
-    /// Each short form's key and number.
-    short: HashTable<(u64, u64, u32)>,
-    /// Each longer form's hash and number.
-    long: HashTable<(u64, u32)>,
-    hasher: foldhash::fast::FixedState,
+    /// The numbers this thread has used.
+    forms: Local,
+    /// The page's counts per field, by form number (all 0 for a form not on the page)…
+    counts: Vec<[u16; FIELDS]>,
+    /// …and the page's forms, in first-seen order.
+    seen: Vec<u32>,
     /// The word being counted, lowered (one buffer for every word that needs it).
     lowered: String,
 }
 
 impl Counter {
-    fn new(lang: Lang, capacity: usize) -> Counter {
-        Counter {
-            lang,
-            short: HashTable::with_capacity(capacity),
-            long: HashTable::new(),
-            hasher: foldhash::fast::FixedState::with_seed(0),
-            lowered: String::new(),
+    /// Ready for a page: nothing left of one that was not finished.
+    fn start(&mut self) {
+        for n in self.seen.drain(..) {
+            self.counts[n as usize] = [0; FIELDS];
         }
     }
 
-    /// Counts the words of `text` as field `FIELD` of `doc`.
-    fn field<const FIELD: usize>(&mut self, doc: &mut Doc, text: &str) {
+    /// The page's forms with their counts; the counter is left ready for the next page.
+    fn take(&mut self) -> Vec<Form> {
+        let counts = &mut self.counts;
+        self.seen
+            .drain(..)
+            .map(|n| Form {
+                form: n,
+                tf: std::mem::take(&mut counts[n as usize]),
+            })
+            .collect()
+    }
+
+    /// Counts the words of `text`, in `lang`, as field `FIELD` (its length into `lens`).
+    fn field<const FIELD: usize>(&mut self, lang: Lang, lens: &mut [u32; FIELDS], text: &str) {
         let mut n = 0;
-        let lang = self.lang;
         keyed_spans(
             text,
             lang,
             #[inline(always)]
             |from, to, key| {
                 n += 1;
-                // The usual word, found in the page's table: no call made.
-                let i = match key {
-                    Key::Short(lo, hi, _) => self.short_form(doc, lo, hi),
-                    Key::Other(capital) => self.other(doc, &text[from..to], capital),
+                // The usual word, numbered by the thread's table: no call made.
+                let form = match key {
+                    Key::Short(lo, hi, _) => self.forms.short(lo, hi),
+                    Key::Other(capital) => self.other(lang, &text[from..to], capital),
                 };
-                let count = &mut doc.entries[i as usize].tf[FIELD];
-                *count = count.saturating_add(1);
+                self.count::<FIELD>(form);
             },
         );
-        doc.lens[FIELD] += n;
+        lens[FIELD] += n;
     }
 
-    /// The number of the short form keyed `lo`, `hi`, added if new.
+    /// Counts one more of form `n` in field `FIELD`.
     #[inline(always)]
-    fn short_form(&mut self, doc: &mut Doc, lo: u64, hi: u64) -> u32 {
-        let hash = mix(lo, hi);
-        match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
-            Some(e) => e.2,
-            None => self.new_short(doc, lo, hi, hash),
+    fn count<const FIELD: usize>(&mut self, n: u32) {
+        let Some(counts) = self.counts.get_mut(n as usize) else {
+            return self.count_new::<FIELD>(n);
+        };
+        if *counts == [0; FIELDS] {
+            self.seen.push(n);
         }
+        counts[FIELD] = counts[FIELD].saturating_add(1);
     }
 
-    /// Adds a new short form, keyed `lo`, `hi`: its number.
+    /// [`Counter::count`] of a form numbered past the counts so far: room made first.
     #[inline(never)]
-    fn new_short(&mut self, doc: &mut Doc, lo: u64, hi: u64, hash: u64) -> u32 {
-        let i = doc.entries.len() as u32;
-        doc.entries.push(Form {
-            key: (lo, hi),
-            tf: [0; FIELDS],
-        });
-        self.short
-            .insert_unique(hash, (lo, hi, i), |e| mix(e.0, e.1));
-        i
+    fn count_new<const FIELD: usize>(&mut self, n: u32) {
+        let len = (n as usize + 1).next_power_of_two().max(1024);
+        self.counts.resize(len, [0; FIELDS]);
+        self.count::<FIELD>(n);
     }
 
     /// The number of the form of `w`, a word the fast way did not key (it needs lowering when
-    /// `capital`), added if new.
+    /// `capital`).
     #[inline(never)]
-    fn other(&mut self, doc: &mut Doc, w: &str, capital: bool) -> u32 {
+    fn other(&mut self, lang: Lang, w: &str, capital: bool) -> u32 {
         let mut lowered = std::mem::take(&mut self.lowered);
         let w = if capital {
-            lower_into(w, self.lang, &mut lowered);
+            lower_into(w, lang, &mut lowered);
             lowered.as_str()
         } else {
             w
         };
-        let i = if let Some((lo, hi)) = key_of(w.as_bytes()) {
-            self.short_form(doc, lo, hi)
-        } else {
-            let hash = self.hasher.hash_one(w);
-            let (long, entries) = (&doc.long, &doc.entries);
-            let found = self.long.find(hash, |&(h, i)| {
-                h == hash && entries[i as usize].long_text(long) == w
-            });
-            match found {
-                Some(&(_, i)) => i,
-                None => {
-                    let i = doc.entries.len() as u32;
-                    let start = doc.long.len() as u64;
-                    doc.long.push_str(w);
-                    doc.entries.push(Form {
-                        key: (0, start << 32 | doc.long.len() as u64),
-                        tf: [0; FIELDS],
-                    });
-                    self.long.insert_unique(hash, (hash, i), |&(h, _)| h);
-                    i
-                }
-            }
+        let n = match key_of(w.as_bytes()) {
+            Some((lo, hi)) => self.forms.short(lo, hi),
+            None => self.forms.long(w),
         };
         self.lowered = lowered;
-        i
+        n
     }
-}
-
-/// A form of at most 16 bytes as two numbers: its bytes from the lowest, then zeros (no word
-/// holds a zero byte, so no two forms share a key); `None` for a longer one.
-pub(super) fn key_of(w: &[u8]) -> Option<(u64, u64)> {
-    if w.len() > 16 {
-        return None;
-    }
-    let mut k = [0u8; 16];
-    k[..w.len()].copy_from_slice(w);
-    let (lo, hi) = k.split_at(8);
-    let half = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
-    Some((half(lo), half(hi)))
-}
-
-/// A short form's hash from its key: one wide multiplication, its halves folded together.
-pub(super) fn mix(lo: u64, hi: u64) -> u64 {
-    let x = u128::from(lo ^ 0x243f_6a88_85a3_08d3) * u128::from(hi ^ 0x1319_8a2e_0370_7344);
-    (x as u64) ^ ((x >> 64) as u64)
 }
 
 /// The first [`EXCERPT_CHARS`] characters of `description` and `body` (white space collapsed),

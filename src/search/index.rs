@@ -17,13 +17,13 @@
 use std::fmt::Write as _;
 
 use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
-use hashbrown::HashTable;
 
 use crate::i18n::Lang;
 use crate::output::OutputFile;
 
 use super::analyze::{fold, Stems};
-use super::doc::{mix, Doc, FIELDS};
+use super::doc::{Doc, FIELDS};
+use super::forms;
 
 /// How much each field counts (title, tags, headings and description, body).
 const WEIGHTS: [f64; FIELDS] = [6.0, 3.0, 2.0, 1.0];
@@ -78,10 +78,9 @@ pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
 #[inline(never)]
 fn merge(lang: Lang, docs: &[&Doc]) -> Merged {
     let stems = Stems::new(lang);
-    // Every form the pages have, with its term: a short one found by its key (its bytes), a
-    // longer one by its text.
-    let mut short: HashTable<(u64, u64, u32)> = HashTable::new();
-    let mut long: HashMap<&str, u32> = HashMap::new();
+    // Every form's term, by the form's number (`u32::MAX` until the form is first met).
+    let table = forms::table();
+    let mut term_of: Vec<u32> = vec![u32::MAX; table.forms()];
     let mut surfaces: Vec<(String, u32)> = Vec::new();
     let mut terms: Vec<String> = Vec::new();
     let mut term_ids: HashMap<String, u32> = HashMap::new();
@@ -91,38 +90,18 @@ fn merge(lang: Lang, docs: &[&Doc]) -> Merged {
         for (f, len) in lens.iter_mut().enumerate() {
             *len += f64::from(doc.lens[f]);
         }
-        let mut term = |surface: &str| {
-            let stem = stems.term(surface).into_owned();
-            let t = *term_ids.entry(stem.clone()).or_insert_with(|| {
-                terms.push(stem);
-                (terms.len() - 1) as u32
-            });
-            surfaces.push((surface.to_string(), t));
-            t
-        };
         for form in &doc.entries {
-            let (lo, hi) = form.key;
-            let t = if lo != 0 {
-                let hash = mix(lo, hi);
-                match short.find(hash, |e| e.0 == lo && e.1 == hi) {
-                    Some(e) => e.2,
-                    None => {
-                        let t = term(form.short_text(&mut [0; 16]));
-                        short.insert_unique(hash, (lo, hi, t), |e| mix(e.0, e.1));
-                        t
-                    }
-                }
-            } else {
-                let text = form.long_text(&doc.long);
-                match long.get(text) {
-                    Some(&t) => t,
-                    None => {
-                        let t = term(text);
-                        long.insert(text, t);
-                        t
-                    }
-                }
-            };
+            let slot = &mut term_of[form.form as usize];
+            if *slot == u32::MAX {
+                let surface = table.text(form.form);
+                let stem = stems.term(surface).into_owned();
+                *slot = *term_ids.entry(stem.clone()).or_insert_with(|| {
+                    terms.push(stem);
+                    (terms.len() - 1) as u32
+                });
+                surfaces.push((surface.to_string(), *slot));
+            }
+            let t = *slot;
             if t as usize == postings.len() {
                 postings.push(Vec::new());
             }

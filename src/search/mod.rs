@@ -4,6 +4,7 @@
 
 pub mod analyze;
 pub mod doc;
+pub mod forms;
 pub mod index;
 pub mod uax29;
 pub mod words;

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use crate::i18n::Lang;
 
 use super::analyze::{capital, dotted};
-use super::doc::key_of;
+use super::forms::key_of;
 use super::uax29::{chunk, latin_letter, Class};
 use window::{Window, WIDTH};
 
