@@ -78,32 +78,78 @@ impl Table {
 }
 
 /// A thread's copy of the numbers it has used: a [`Table`]'s numbers found without its lock.
-#[derive(Default)]
+///
+/// Short forms are kept in open addressing: a key's slot is its hash's top bits, or the next
+/// free one after it. Every key has a first byte, so a slot whose first number is 0 is free.
+/// At most half the slots are used, so a search ends soon.
 pub struct Local {
     /// Each short form's key and number.
-    short: HashTable<(u64, u64, u32)>,
+    slots: Vec<(u64, u64, u32)>,
+    /// How many slots are used.
+    used: usize,
+    /// How far a hash is shifted down to a slot (64 less the slots' bits).
+    shift: u32,
     /// Each longer form's number, by its text.
     long: HashMap<Box<str>, u32>,
+}
+
+/// The slots a [`Local`] starts with.
+const FIRST_SLOTS: usize = 1 << 12;
+
+impl Default for Local {
+    fn default() -> Local {
+        Local {
+            slots: vec![(0, 0, 0); FIRST_SLOTS],
+            used: 0,
+            shift: 64 - FIRST_SLOTS.trailing_zeros(),
+            long: HashMap::default(),
+        }
+    }
 }
 
 impl Local {
     /// The number of the short form keyed `lo`, `hi` ([`key_of`]).
     #[inline(always)]
     pub fn short(&mut self, lo: u64, hi: u64) -> u32 {
-        let hash = mix(lo, hi);
-        match self.short.find(hash, |e| e.0 == lo && e.1 == hi) {
-            Some(e) => e.2,
-            None => self.new_short(lo, hi, hash),
+        let mask = self.slots.len() - 1;
+        let mut i = slot(lo, hi, self.shift);
+        loop {
+            let (l, h, n) = self.slots[i];
+            if l == lo && h == hi {
+                return n;
+            }
+            if l == 0 {
+                return self.new_short(lo, hi, i);
+            }
+            i = (i + 1) & mask;
         }
     }
 
-    /// A short form this thread has not used: its number, from the table.
+    /// A short form this thread has not used, its free slot `i`: its number, from the table.
     #[inline(never)]
-    fn new_short(&mut self, lo: u64, hi: u64, hash: u64) -> u32 {
-        let n = TABLE.write().short(lo, hi, hash);
-        self.short
-            .insert_unique(hash, (lo, hi, n), |e| mix(e.0, e.1));
+    fn new_short(&mut self, lo: u64, hi: u64, i: usize) -> u32 {
+        let n = TABLE.write().short(lo, hi, mix(lo, hi));
+        self.slots[i] = (lo, hi, n);
+        self.used += 1;
+        if self.used * 2 > self.slots.len() {
+            self.grow();
+        }
         n
+    }
+
+    /// Twice the slots, every key moved to its slot among them.
+    fn grow(&mut self) {
+        let twice = vec![(0, 0, 0); self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, twice);
+        self.shift -= 1;
+        let mask = self.slots.len() - 1;
+        for (lo, hi, n) in old.into_iter().filter(|e| e.0 != 0) {
+            let mut i = slot(lo, hi, self.shift);
+            while self.slots[i].0 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (lo, hi, n);
+        }
     }
 
     /// The number of `text`, a form longer than sixteen bytes.
@@ -115,6 +161,12 @@ impl Local {
         self.long.insert(text.into(), n);
         n
     }
+}
+
+/// The slot of the key `lo`, `hi` among `2^(64 - shift)`: the top bits of one multiplication.
+#[inline(always)]
+fn slot(lo: u64, hi: u64, shift: u32) -> usize {
+    ((lo ^ hi.rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> shift) as usize
 }
 
 /// The text of the short form keyed `lo`, `hi`: its bytes (copied into `buf`).
@@ -169,6 +221,35 @@ mod tests {
         assert_eq!(table.text(here.0), word);
         assert_eq!(table.text(here.1), long);
         assert!(table.forms() > here.0.max(here.1) as usize);
+    }
+
+    #[test]
+    fn a_thread_finds_every_number_again_after_its_slots_grow() {
+        let mut local = Local::default();
+        let words: Vec<String> = (0..3 * FIRST_SLOTS).map(|i| format!("w{i}")).collect();
+        let keys: Vec<(u64, u64)> = words
+            .iter()
+            .map(|w| key_of(w.as_bytes()).unwrap())
+            .collect();
+        let numbers: Vec<u32> = keys.iter().map(|&(lo, hi)| local.short(lo, hi)).collect();
+        assert!(
+            local.slots.len() >= 4 * FIRST_SLOTS,
+            "{}",
+            local.slots.len()
+        );
+        assert_eq!(local.used, words.len());
+        for (&(lo, hi), &n) in keys.iter().zip(&numbers) {
+            assert_eq!(local.short(lo, hi), n);
+        }
+        let table = table();
+        for (w, &n) in words.iter().zip(&numbers) {
+            assert_eq!(table.text(n), w);
+        }
+        // Two keys that differ only in their second number have slots of their own.
+        let a = key_of(b"0123456789abcdef").unwrap();
+        let b = key_of(b"0123456789abcdeg").unwrap();
+        drop(table);
+        assert_ne!(local.short(a.0, a.1), local.short(b.0, b.1));
     }
 
     #[test]
