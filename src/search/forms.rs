@@ -111,6 +111,8 @@ impl Local {
     /// The number of the short form keyed `lo`, `hi` ([`key_of`]).
     #[inline(always)]
     pub fn short(&mut self, lo: u64, hi: u64) -> u32 {
+        // A key's first byte is a word's: never 0, which marks a free slot.
+        debug_assert!(lo != 0, "a short key has a first byte");
         let mask = self.slots.len() - 1;
         let mut i = slot(lo, hi, self.shift);
         loop {
