@@ -265,6 +265,21 @@ mod tests {
     }
 
     #[test]
+    fn a_page_left_half_counted_leaves_nothing_behind() {
+        let mut counter = Counter::default();
+        let mut lens = [0; FIELDS];
+        counter.field::<3>(Lang::En, &mut lens, "retry budget");
+        // As a page that stopped part way (a panic) leaves it: the next page starts clean.
+        counter.start();
+        counter.field::<3>(Lang::En, &mut lens, "Budget");
+        let forms = counter.take();
+        assert_eq!(forms.len(), 1, "{forms:?}");
+        assert_eq!(forms[0].tf, [0, 0, 0, 1]);
+        assert_eq!(lens, [0, 0, 0, 3]);
+        assert!(counter.take().is_empty());
+    }
+
+    #[test]
     fn excerpts_end_at_a_word() {
         let text = "word ".repeat(200);
         let e = excerpt("", text.trim_end());
