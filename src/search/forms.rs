@@ -2,11 +2,10 @@
 //! its forms' numbers, so the index is built without looking a form up by its text again, and
 //! a form that is new to a page but not to the site is not stored again.
 //!
-//! The numbers live in one table behind a lock ([`table`] reads it). A counter keeps its own copy of
-//! the numbers it has used ([`Local`], one per thread), so the usual word is found without the
-//! lock. A number
-//! never changes or goes away: `sade serve` keeps every form it has seen, a few hundred
-//! kilobytes for a site of thousands of pages.
+//! The numbers live in one table behind a lock ([`table`] reads it). A counter keeps its own
+//! copy of the numbers it has used ([`Local`], one per thread), so the usual word is found
+//! without the lock. A number never changes or goes away: `sade serve` keeps every form it has
+//! seen, a few hundred kilobytes for a site of thousands of pages.
 
 use std::sync::LazyLock;
 
@@ -29,7 +28,8 @@ pub struct Table {
 
 static TABLE: LazyLock<RwLock<Table>> = LazyLock::new(RwLock::default);
 
-/// The table, to read forms' texts by their numbers; no form is added while the guard is held.
+/// The table, to read forms' texts by their numbers. No form is added while the guard is held,
+/// so a thread that holds it must not count words ([`Local`] would wait for it).
 pub fn table() -> RwLockReadGuard<'static, Table> {
     TABLE.read()
 }
