@@ -280,6 +280,43 @@ mod tests {
     }
 
     #[test]
+    fn words_the_fast_way_does_not_key_are_counted_under_their_own_forms() {
+        // Longer than sixteen bytes; another script, lowered the general way.
+        let doc = Doc::new(
+            Lang::En,
+            "/en/x/",
+            "",
+            &Fields {
+                title: "ΣΟΦΙΑ",
+                tags: &[],
+                headings: &[],
+                description: "",
+                text: "exponentialbackoffjitter σοφια exponentialbackoffjitter ok",
+            },
+        );
+        let get = |w: &str| doc.words().find(|(k, _)| *k == w).map(|(_, f)| f.tf);
+        assert_eq!(get("exponentialbackoffjitter"), Some([0, 0, 0, 2]));
+        assert_eq!(get("σοφια"), Some([1, 0, 0, 1]));
+        assert_eq!(get("ok"), Some([0, 0, 0, 1]));
+        assert_eq!(doc.entries.len(), 3);
+    }
+
+    #[test]
+    fn counts_make_room_for_any_number() {
+        let mut counter = Counter::default();
+        // A power of two past the room there is, and one past that.
+        for n in [4096, 4097, 5] {
+            counter.count::<1>(n);
+            counter.count::<1>(n);
+        }
+        assert!(counter.counts.len() > 4097);
+        let forms = counter.take();
+        let numbers: Vec<u32> = forms.iter().map(|f| f.form).collect();
+        assert_eq!(numbers, [4096, 4097, 5]);
+        assert!(forms.iter().all(|f| f.tf == [0, 2, 0, 0]));
+    }
+
+    #[test]
     fn excerpts_end_at_a_word() {
         let text = "word ".repeat(200);
         let e = excerpt("", text.trim_end());
