@@ -123,23 +123,27 @@ pub fn keyed_spans(text: &str, lang: Lang, mut f: impl FnMut(usize, usize, Key))
             }
             let e = after.trailing_zeros() as usize;
             let (from, to) = (base + s, base + e);
-            if fast && (sign > 0 || ends(bytes, to)) {
+            // Past the word (and past the sign after it), in the window.
+            let past = if fast && (sign > 0 || ends(bytes, to)) {
                 if e > s {
                     give(text, from, to, upper || w.upper & run != 0, lang, &mut f);
                 }
-                // Past the word, and past the sign after it.
-                let past = e + sign;
-                if past >= WIDTH {
-                    break base + past;
-                }
-                rest &= u64::MAX << past;
+                e + sign
+            } else if let Some(end) = decimal(bytes, from, to) {
+                give_decimal(text, from, to, end, lang, &mut f);
+                end - base
             } else {
                 let next = step(text, from, lang, latin, &mut classes, &mut f) - base;
                 if next >= WIDTH {
                     break base + next;
                 }
                 rest = w.cand & (u64::MAX << next);
+                continue;
+            };
+            if past >= WIDTH {
+                break base + past;
             }
+            rest &= u64::MAX << past;
         };
     }
 }
@@ -212,24 +216,9 @@ fn step(
     let len = joiner(bytes, i);
     if ends(bytes, i) {
         give(text, from, to, kinds & UPPER != 0, lang, f);
-    } else if len == 1
-        && kinds == DIGIT
-        && matches!(b, b'.' | b',')
-        && bytes[i + 1].is_ascii_digit()
-    {
-        // A decimal number, when nothing joins more to it.
-        i += 1;
-        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
-        if !ends(bytes, i) {
-            return general(text, from, lang, classes, f);
-        }
-        give(text, from, i, false, lang, f);
-        if b == b'.' {
-            give(text, from, to, false, lang, f);
-            give(text, to + 1, i, false, lang, f);
-        }
+    } else if let Some(end) = decimal(bytes, from, to) {
+        give_decimal(text, from, to, end, lang, f);
+        i = end;
     } else if len > 0
         && lang == Lang::Tr
         && apostrophe(bytes, i)
@@ -255,6 +244,42 @@ fn give(
     f: &mut impl FnMut(usize, usize, Key),
 ) {
     f(from, to, short_key(text.as_bytes(), from, to, upper, lang));
+}
+
+/// The end of the decimal number (`1.5`, `0,25`) that the digits `bytes[from..to]` start,
+/// when a `.` or `,` and digits follow them and nothing joins more to it; else `None`.
+#[inline(always)]
+fn decimal(bytes: &[u8], from: usize, to: usize) -> Option<usize> {
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    if !matches!(bytes.get(to), Some(b'.' | b',')) || !digit(to + 1) {
+        return None;
+    }
+    if !bytes[from..to].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut end = to + 2;
+    while digit(end) {
+        end += 1;
+    }
+    ends(bytes, end).then_some(end)
+}
+
+/// Gives `f` the decimal number `text[from..end]` of [`decimal`] (its digits before the mark
+/// end at `to`): whole, then, at a `.`, by its parts.
+#[inline(never)]
+fn give_decimal(
+    text: &str,
+    from: usize,
+    to: usize,
+    end: usize,
+    lang: Lang,
+    f: &mut impl FnMut(usize, usize, Key),
+) {
+    give(text, from, end, false, lang, f);
+    if text.as_bytes()[to] == b'.' {
+        give(text, from, to, false, lang, f);
+        give(text, to + 1, end, false, lang, f);
+    }
 }
 
 /// The words of the rest of the chunk from `text[from]`, the general way: where the chunk

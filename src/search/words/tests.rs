@@ -286,8 +286,11 @@ fn the_usual_words_need_no_scalar_step() {
         assert_eq!(words, 3 * 36, "{lang:?}");
         assert_eq!(taken, 0, "{lang:?}");
     }
-    // What does need one: a decimal number, an apostrophe's suffix, `_`, another script.
-    assert_eq!(steps("a 1.5 b", Lang::En), (5, 1));
+    // A decimal number needs none either, whole and by its parts.
+    assert_eq!(steps("a 1.5 b 0,25", Lang::En), (6, 0));
+    assert_eq!(steps("1.5.3 2.x", Lang::En).1, 2);
+    // What does need one: an apostrophe's suffix, `_`, another script.
+
     assert_eq!(steps("API'nin x", Lang::Tr), (3, 1));
     assert_eq!(steps("max_attempts", Lang::En), (3, 1));
     assert_eq!(steps("日本 x", Lang::En).1, 1);
