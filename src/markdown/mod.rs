@@ -196,10 +196,18 @@ impl<'s, 'c> Walk<'s, 'c> {
             let (event, range) = &events[i];
             // A fenced block in a language sade knows: highlighted, whole (nothing inside a code
             // block is a shortcode or a link).
-            if let Some((end, html)) = highlighted(&events[..end_at], i) {
-                out.push(Event::Html(CowStr::Borrowed(SCROLL_OPEN)));
-                out.push(Event::Html(CowStr::from(html)));
-                out.push(Event::Html(CowStr::Borrowed(SCROLL_CLOSE)));
+            if let Some((end, code)) = highlighted(&events[..end_at], i) {
+                let html = crate::highlight::code_block(code.word, code.lang, &code.text);
+                if self.with_text {
+                    // What a reader sees of it is its code: no need to read its HTML back.
+                    if let Some(seen) = text::code_text(code.text) {
+                        self.seen.push((out.len(), seen));
+                    }
+                }
+                // One event, so that the text above stands for all of it.
+                out.push(Event::Html(CowStr::from(
+                    [SCROLL_OPEN, &html, SCROLL_CLOSE].concat(),
+                )));
                 i = end + 1;
                 continue;
             }
@@ -351,9 +359,19 @@ const SCROLL_OPEN: &str = "<div class=\"scroll\" tabindex=\"0\">\n";
 /// Closes it.
 const SCROLL_CLOSE: &str = "</div>\n";
 
+/// A fenced code block in a language sade highlights ([`highlighted`]).
+struct Fenced<'i> {
+    /// The word its info string names the language by…
+    word: &'i str,
+    /// …and the language.
+    lang: crate::highlight::Lang,
+    /// Its code.
+    text: String,
+}
+
 /// If `events[i]` opens a fenced code block in a language sade highlights: the index of the
-/// event that closes it, and the block's HTML.
-fn highlighted(events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, String)> {
+/// event that closes it, and the block.
+fn highlighted<'i>(events: &'i [(Event, Range<usize>)], i: usize) -> Option<(usize, Fenced<'i>)> {
     let Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) = &events[i].0 else {
         return None;
     };
@@ -361,13 +379,13 @@ fn highlighted(events: &[(Event, Range<usize>)], i: usize) -> Option<(usize, Str
     let end = i + events[i..]
         .iter()
         .position(|(e, _)| matches!(e, Event::End(TagEnd::CodeBlock)))?;
-    let mut code = String::new();
+    let mut text = String::new();
     for (e, _) in &events[i + 1..end] {
         if let Event::Text(t) = e {
-            code.push_str(t);
+            text.push_str(t);
         }
     }
-    Some((end, crate::highlight::code_block(word, lang, &code)))
+    Some((end, Fenced { word, lang, text }))
 }
 
 /// A link or image written from the site's root (`/en/blog/x/`, `/img/a.svg`) under the site's

@@ -77,6 +77,23 @@ pub fn body_text(events: &[Event], seen: &[(usize, String)], size: usize) -> Str
     out
 }
 
+/// The text a reader sees of a code block's HTML (`code` escaped, in tags that do not part
+/// words), as [`html_text`] would read it but for how white space runs: the code, ended by a
+/// line's end (the block's). `None` for code with a control character but a tab or a line's
+/// end, whose HTML is read instead.
+pub fn code_text(mut code: String) -> Option<String> {
+    if !code
+        .bytes()
+        .all(|b| b >= b' ' || matches!(b, b'\n' | b'\t' | b'\r'))
+    {
+        return None;
+    }
+    if code.as_bytes().last().is_some_and(|&b| b > b' ') {
+        code.push('\n');
+    }
+    Some(code)
+}
+
 /// The text a reader sees in `html`: tags dropped (a block's end is a space, an inline tag's is
 /// nothing), `<script>`, `<style>`, `<template>` and `<math>` left out, character references decoded,
 /// whitespace collapsed.
@@ -490,6 +507,48 @@ mod seen_tests {
                 assert_eq!(off.finish(), None);
             }
         }
+    }
+
+    #[test]
+    fn a_code_block_is_the_text_its_html_shows() {
+        // White space runs as the code has it, where the HTML's reads as one space: the same
+        // words, and the same excerpt (both take any run of it as one).
+        let collapsed = |s: &str| {
+            s.split(|c: char| c <= ' ')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (info, code) in [
+            (
+                "rust",
+                "fn main() {\n    let x = a < b && c > d; // \"q\" 'r'\n}\n",
+            ),
+            ("yaml", "retry:\n  base: 100ms\n\tfactor: 2\r\n"),
+            (
+                "python",
+                "  lead = 'ışık'  # İstanbul\nno_newline_at_the_end",
+            ),
+            ("sh", "echo &amp; &lt;x&gt; $HOME\n"),
+            ("json", ""),
+            ("toml", "\n\n"),
+        ] {
+            let given = super::code_text(code.to_string()).expect("plain code");
+            let (word, lang) = crate::highlight::language(info).expect("a language sade knows");
+            let html = [
+                super::super::SCROLL_OPEN,
+                &crate::highlight::code_block(word, lang, code),
+                super::super::SCROLL_CLOSE,
+            ]
+            .concat();
+            let [read, given] = both(&html, &given);
+            assert_eq!(collapsed(&read.0), collapsed(&given.0), "{code:?}");
+            assert_eq!(collapsed(&read.1), collapsed(&given.1), "{code:?}");
+        }
+        // A control character other than those is read from the HTML instead.
+        assert_eq!(super::code_text("a\u{1}b".into()), None);
+        assert_eq!(super::code_text("form\u{c}feed".into()), None);
+        assert_eq!(super::code_text("x".into()).unwrap(), "x\n");
     }
 
     #[test]
