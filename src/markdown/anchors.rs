@@ -9,8 +9,9 @@ use crate::content::slugify;
 use crate::html::{escape, push_escaped};
 
 /// Gives every heading an id (its `{#id}`, or its slug, made unique) and an anchor link. Works in
-/// place: a heading's start and end events become the HTML of its opening and closing tags.
-pub(super) fn add_heading_anchors(events: &mut [Event<'_>]) -> Vec<Heading> {
+/// place: a heading's start and end events become the HTML of its opening and closing tags
+/// (their indexes added to `tags`, in order).
+pub(super) fn add_heading_anchors(events: &mut [Event<'_>], tags: &mut Vec<usize>) -> Vec<Heading> {
     let mut headings = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut i = 0;
@@ -84,6 +85,7 @@ pub(super) fn add_heading_anchors(events: &mut [Event<'_>]) -> Vec<Heading> {
         }
         open.push('>');
         events[i] = Event::Html(CowStr::from(open));
+        tags.push(i);
         let mut close = String::with_capacity(80 + id_html.len());
         close.push_str("<a class=\"anchor\" href=\"#");
         close.push_str(&id_html);
@@ -92,6 +94,7 @@ pub(super) fn add_heading_anchors(events: &mut [Event<'_>]) -> Vec<Heading> {
         close.push_str(">\n");
         if end < events.len() {
             events[end] = Event::Html(CowStr::from(close));
+            tags.push(end);
         }
         headings.push(Heading {
             level: lvl,
@@ -113,7 +116,14 @@ mod tests {
     fn headings_get_unique_ids_classes_attributes_and_anchors() {
         let text = "## Attr & heading {#x-1 .a .b data-k=v&w flag}\n\n## Tekrar\n\n### Tekrar\n";
         let mut events: Vec<Event> = Parser::new_ext(text, options()).collect();
-        let headings = add_heading_anchors(&mut events);
+        let mut tags = Vec::new();
+        let headings = add_heading_anchors(&mut events, &mut tags);
+        assert_eq!(tags, [0, 2, 3, 5, 6, 8]);
+        // What a reader searches of them: their text, not their anchors' sign.
+        let given: Vec<(usize, String)> = tags.iter().map(|&i| (i, String::new())).collect();
+        let text = super::super::text::body_text(&events, &given, 0);
+        assert_eq!(text, "Attr & heading Tekrar Tekrar ");
+        assert!(super::super::text::body_text(&events, &[], 0).contains("heading#"));
         let mut out = String::new();
         html::push_html(&mut out, events.into_iter());
         assert_eq!(

@@ -134,17 +134,21 @@ pub fn render_with(
         errors,
         mut expanded,
         links,
-        seen,
+        mut seen,
         ..
     } = walk;
     if !errors.is_empty() {
         return Err(errors);
     }
-    let headings = add_heading_anchors(&mut out);
+    let mut heading_tags = Vec::new();
+    let headings = add_heading_anchors(&mut out, &mut heading_tags);
     let words = words::count(&out);
     // Markup adds about half to prose; shortcodes add their own HTML.
     let expansions: usize = expanded.iter().map(|x| x.html.len()).sum();
     let search_text = if with_text {
+        // A heading's tags are a block's edges and no text: its anchor's `#` is not read.
+        seen.extend(heading_tags.into_iter().map(|i| (i, String::new())));
+        seen.sort_unstable_by_key(|given| given.0);
         // About a fifth of a shortcode's HTML is text.
         text::body_text(&out, &seen, text.len() + expansions / 5)
     } else {

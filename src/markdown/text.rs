@@ -9,10 +9,12 @@ use super::words::{is_inline as inline_tag, is_inline_end};
 /// highlighted code and formulas already turned into HTML): what [`html_text`] would take from
 /// the HTML they make, without making it. Text is copied as it is (white space and all); a
 /// block's start or end is a space, an inline element's nothing; an image's description is left
-/// out (it is not shown); each run of raw HTML is read by [`html_text`]'s rules, but for an
-/// event alone in its run whose text its shortcode gave (`seen`: the event's index and its
-/// text, in order; see [`crate::html::Seen`]). `size` is a guess at the text's length.
-pub fn body_text(events: &[Event], seen: &[(usize, String)], size: usize) -> String {
+/// out (it is not shown); each run of raw HTML is read by [`html_text`]'s rules, but for the
+/// events whose text was given, each a whole element that starts with a block (`seen`: the
+/// event's index and its text, in order): a shortcode's ([`crate::html::Seen`]), a highlighted
+/// code block's ([`code_text`]), a heading's tags (none: its anchor's sign is not read).
+/// `size` is a guess at the text's length.
+pub fn body_text<'e>(events: &'e [Event], seen: &[(usize, String)], size: usize) -> String {
     let mut out = String::with_capacity(size);
     let mut space = true;
     let mut seen = seen.iter().peekable();
@@ -38,31 +40,42 @@ pub fn body_text(events: &[Event], seen: &[(usize, String)], size: usize) -> Str
                     space = last <= b' ';
                 }
             }
-            Event::Html(h) | Event::InlineHtml(h) => {
-                // A run of raw HTML is read whole: an element (a `<script>`) may span several.
+            Event::Html(_) | Event::InlineHtml(_) => {
+                // A run of raw HTML is read whole (an element, a `<script>`, may span several
+                // events), but for the events whose text was given: each stands for itself.
                 let start = i - 1;
                 while matches!(events.get(i), Some(Event::Html(_) | Event::InlineHtml(_))) {
                     i += 1;
                 }
                 while seen.next_if(|(at, _)| *at < start).is_some() {}
-                let given = seen.next_if(|(at, _)| *at == start);
-                if let Some((_, text)) = given.filter(|_| i - start == 1) {
-                    // It starts with a block, as the text does.
-                    gap(&mut out, &mut space);
-                    if let Some(&last) = text.as_bytes().last() {
-                        out.push_str(text);
-                        space = last <= b' ';
-                    }
-                } else if i - start == 1 {
-                    html_text_into(h, &mut out, &mut space);
-                } else {
-                    joined.clear();
-                    for e in &events[start..i] {
-                        if let Event::Html(h) | Event::InlineHtml(h) = e {
-                            joined.push_str(h);
+                let mut from = start;
+                while from < i {
+                    if let Some((_, text)) = seen.next_if(|(at, _)| *at == from) {
+                        // It starts with a block, as the text does.
+                        gap(&mut out, &mut space);
+                        if let Some(&last) = text.as_bytes().last() {
+                            out.push_str(text);
+                            space = last <= b' ';
                         }
+                        from += 1;
+                        continue;
                     }
-                    html_text_into(&joined, &mut out, &mut space);
+                    // To the next given event, or the run's end.
+                    let to = seen.peek().map_or(i, |(at, _)| (*at).min(i));
+                    let html = |e: &'e Event| match e {
+                        Event::Html(h) | Event::InlineHtml(h) => h.as_ref(),
+                        _ => "",
+                    };
+                    if to - from == 1 {
+                        html_text_into(html(&events[from]), &mut out, &mut space);
+                    } else {
+                        joined.clear();
+                        events[from..to]
+                            .iter()
+                            .for_each(|e| joined.push_str(html(e)));
+                        html_text_into(&joined, &mut out, &mut space);
+                    }
+                    from = to;
                 }
             }
             Event::Start(Tag::Image { .. }) => images = 1,
@@ -552,15 +565,20 @@ mod seen_tests {
     }
 
     #[test]
-    fn given_text_stands_only_for_an_event_alone_in_its_run() {
-        // Next to other raw HTML the run is read whole, so the given text is not used.
+    fn given_text_stands_for_its_event_in_a_run() {
+        // Next to other raw HTML, the rest of the run is read, and the given text is used.
         let events = [
             Event::Html("<p>read</p>".into()),
             Event::Html("<div>shown</div>".into()),
+            Event::Html("<p>an <script>".into()),
+            Event::InlineHtml("x</script> spanning</p>".into()),
         ];
         let seen = [(1, "given ".to_string())];
-        assert_eq!(body_text(&events, &seen, 0), "read shown ");
-        // Alone, it is: after a space for the block it starts with.
+        assert_eq!(body_text(&events, &seen, 0), "read given an spanning ");
+        let two = [(0, "one".to_string()), (1, String::new())];
+        assert_eq!(body_text(&events, &two, 0), "one an spanning ");
+        assert_eq!(body_text(&events, &[], 0), "read shown an spanning ");
+        // Alone too: after a space for the block it starts with.
         let events = [Event::Text("a".into()), Event::Html("<div>x</div>".into())];
         assert_eq!(body_text(&events, &seen, 0), "a given ");
         // An empty text is the block's space alone.
