@@ -183,13 +183,21 @@ fn score(docs: &[&Doc], postings: &[Vec<Posting>], lens: [f64; FIELDS]) -> Vec<S
             for &(doc, score) in list {
                 push_varint(&mut out, doc - last);
                 last = doc;
-                let q = (score / max * LEVELS).ceil().clamp(1.0, LEVELS) as u32;
+                let q = level(score / max);
                 out.push(ALPHABET[q as usize] as char);
             }
             out
         })
         .collect();
     encoded
+}
+
+/// The level (1 to [`LEVELS`]) of a score that is `share` of the best, rounded up: `f64::ceil`
+/// by a conversion (which truncates) and a compare, not a call.
+fn level(share: f64) -> u32 {
+    let x = (share * LEVELS).clamp(1.0, LEVELS);
+    let floor = x as u32;
+    floor + u32::from(f64::from(floor) < x)
 }
 
 /// The word shards, added to `files`: the first key and the path of each.
@@ -380,14 +388,27 @@ fn push_varint(out: &mut String, mut n: u32) {
 /// string of its own: runs that need no escape are copied whole.
 fn push_json_str(out: &mut String, s: &str) {
     out.push('"');
+    let bytes = s.as_bytes();
     let mut run = 0;
-    for (i, &b) in s.as_bytes().iter().enumerate() {
+    let mut i = 0;
+    loop {
+        // Eight bytes at a time past those that need no escape.
+        while let Some(eight) = bytes.get(i..i + 8) {
+            if needs_escape(u64::from_le_bytes(eight.try_into().expect("eight bytes"))) {
+                break;
+            }
+            i += 8;
+        }
+        let Some(&b) = bytes.get(i) else {
+            break;
+        };
+        i += 1;
         let escape = JSON_ESCAPE[b as usize];
         if escape == 0 {
             continue;
         }
-        out.push_str(&s[run..i]);
-        run = i + 1;
+        out.push_str(&s[run..i - 1]);
+        run = i;
         out.push('\\');
         if escape == b'u' {
             const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -400,6 +421,17 @@ fn push_json_str(out: &mut String, s: &str) {
     }
     out.push_str(&s[run..]);
     out.push('"');
+}
+
+/// Whether one of the eight bytes of `x` needs an escape in a JSON string: a control
+/// character, `"` or `\`. (Each test is exact for the eight together: a borrow only runs on
+/// from a byte that holds what is looked for.)
+fn needs_escape(x: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+    control | zero(x ^ (ONES * u64::from(b'"'))) | zero(x ^ (ONES * u64::from(b'\\'))) != 0
 }
 
 /// What a byte becomes in a JSON string after a backslash: 0 for none (kept as it is), `u` for
@@ -484,6 +516,38 @@ mod tests {
             push_json_str(&mut out, s);
             assert_eq!(out[1..], serde_json::to_string(s).unwrap(), "{s:?}");
         }
+        // Every character up to U+00FF at every place of a text that is read eight bytes at a
+        // time, next to letters outside ASCII.
+        for c in '\0'..='\u{ff}' {
+            for at in 0..19 {
+                let mut s: Vec<char> = "abcdefgh ışık 12345".chars().collect();
+                s[at] = c;
+                let s: String = s.into_iter().collect();
+                let mut out = String::new();
+                push_json_str(&mut out, &s);
+                assert_eq!(out, serde_json::to_string(&s).unwrap(), "{s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn levels_round_up_from_one_to_the_last() {
+        for k in 0..=100_000 {
+            let share = f64::from(k) / 100_000.0;
+            let want = (share * LEVELS).ceil().clamp(1.0, LEVELS) as u32;
+            assert_eq!(level(share), want, "{share}");
+        }
+        let step = 1.0 / LEVELS;
+        for n in 1..=63 {
+            let share = f64::from(n) * step;
+            assert_eq!(level(share), (share * LEVELS).ceil() as u32, "{n}");
+            assert_eq!(
+                level(share.next_up()),
+                (share.next_up() * LEVELS).ceil().min(LEVELS) as u32
+            );
+        }
+        assert_eq!(level(0.0), 1);
+        assert_eq!(level(1.0), 63);
     }
 
     #[test]
