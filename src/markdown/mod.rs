@@ -203,13 +203,13 @@ impl<'s, 'c> Walk<'s, 'c> {
             if let Some((end, code)) = highlighted(&events[..end_at], i) {
                 let html = crate::highlight::code_block(code.word, code.lang, &code.text);
                 // What a reader sees of it is its code: no need to read its HTML back.
-                if let Some(seen) = text::code_text(code.text).filter(|_| self.with_text) {
+                let given = self.with_text.then_some(code.text);
+                if let Some(seen) = given.and_then(text::code_text) {
                     self.seen.push((out.len(), seen));
                 }
                 // One event, so that the text above stands for all of it.
-                out.push(Event::Html(CowStr::from(
-                    [SCROLL_OPEN, &html, SCROLL_CLOSE].concat(),
-                )));
+                let block = [SCROLL_OPEN, &html, SCROLL_CLOSE].concat();
+                out.push(Event::Html(CowStr::from(block)));
                 i = end + 1;
                 continue;
             }

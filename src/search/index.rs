@@ -24,6 +24,7 @@ use crate::output::OutputFile;
 use super::analyze::{fold, Stems};
 use super::doc::{Doc, FIELDS};
 use super::forms;
+use super::words::{has_byte, HIGH_BITS, ONES};
 
 /// How much each field counts (title, tags, headings and description, body).
 const WEIGHTS: [f64; FIELDS] = [6.0, 3.0, 2.0, 1.0];
@@ -424,14 +425,10 @@ fn push_json_str(out: &mut String, s: &str) {
 }
 
 /// Whether one of the eight bytes of `x` needs an escape in a JSON string: a control
-/// character, `"` or `\`. (Each test is exact for the eight together: a borrow only runs on
-/// from a byte that holds what is looked for.)
+/// character (below `0x20`: the same borrow test [`has_byte`] makes for a zero), `"` or `\\`.
 fn needs_escape(x: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
-    let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
-    control | zero(x ^ (ONES * u64::from(b'"'))) | zero(x ^ (ONES * u64::from(b'\\'))) != 0
+    let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH_BITS != 0;
+    control || has_byte(x, b'"') || has_byte(x, b'\\')
 }
 
 /// What a byte becomes in a JSON string after a backslash: 0 for none (kept as it is), `u` for

@@ -454,13 +454,13 @@ fn lowered_key(bytes: &[u8], from: usize, to: usize, lang: Lang) -> Key {
 }
 
 /// The high bit of each of a `u64`'s bytes.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+pub(super) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 /// One in each of a `u64`'s bytes.
-const ONES: u64 = 0x0101_0101_0101_0101;
+pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// Whether one of the eight bytes of `x` is `b`.
 #[inline(always)]
-fn has_byte(x: u64, b: u8) -> bool {
+pub(super) fn has_byte(x: u64, b: u8) -> bool {
     let v = x ^ (ONES * u64::from(b));
     v.wrapping_sub(ONES) & !v & HIGH_BITS != 0
 }
