@@ -167,7 +167,7 @@ impl Local {
 
 /// The slot of the key `lo`, `hi` among `2^(64 - shift)`: the top bits of one multiplication.
 #[inline(always)]
-fn slot(lo: u64, hi: u64, shift: u32) -> usize {
+pub(super) fn slot(lo: u64, hi: u64, shift: u32) -> usize {
     ((lo ^ hi.rotate_left(32)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> shift) as usize
 }
 

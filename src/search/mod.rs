@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod doc;
 pub mod forms;
 pub mod index;
+mod memo;
 pub mod uax29;
 pub mod words;
 

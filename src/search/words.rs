@@ -14,6 +14,7 @@ use crate::i18n::Lang;
 use super::analyze::{capital, dotted};
 use super::forms::key_of;
 use super::uax29::{chunk, latin_letter, Class};
+pub(super) use window::Chunks;
 use window::{Window, WIDTH};
 
 /// Calls `f` with every word of `text` in order; one joined by `.` or `_` whole, then by parts.
@@ -395,16 +396,20 @@ fn short_key(bytes: &[u8], from: usize, to: usize, upper: bool, lang: Lang) -> K
     if len > 16 {
         return Key::Other(false);
     }
-    // Read sixteen bytes at once where the text has them, and keep the word's.
+    let (lo, hi) = key16(bytes, from, to);
+    Key::Short(lo, hi, false)
+}
+
+/// The bytes `bytes[from..to]` (at most sixteen) as two numbers, the first lowest, zeros after
+/// the last: read sixteen bytes at once where the text has them, and keep the span's.
+#[inline(always)]
+pub(super) fn key16(bytes: &[u8], from: usize, to: usize) -> (u64, u64) {
+    let len = to - from;
     let (lo, hi) = match bytes.get(from..from + 16) {
         Some(b) => (u64_at(b, 0), u64_at(b, 8)),
         None => key_of(&bytes[from..to]).expect("at most sixteen bytes"),
     };
-    Key::Short(
-        lo & low_bytes(len),
-        hi & low_bytes(len.saturating_sub(8)),
-        false,
-    )
+    (lo & low_bytes(len), hi & low_bytes(len.saturating_sub(8)))
 }
 
 /// [`short_key`] of a word with a capital: lowered a byte or a character at a time (capitals
@@ -476,7 +481,7 @@ fn ascii_lower(x: u64) -> u64 {
 }
 
 /// The eight bytes of `b` at `at` as a number, the first lowest.
-fn u64_at(b: &[u8], at: usize) -> u64 {
+pub(super) fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"))
 }
 

@@ -1,5 +1,12 @@
 //! What 64 bytes of text hold, a bit a byte, found 16 bytes at a time where the CPU can (SSE2,
-//! which every x86-64 has): the scanner looks for words among the bits instead of byte by byte.
+//! which every x86-64 has): the scanner looks for words among the bits instead of byte by byte,
+//! and [`Chunks`] for white space.
+
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::{
+    __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8,
+    _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+};
 
 /// Bits of a window of 64 bytes from some `at` of a text, the byte at `at` lowest. Past the
 /// text's end every bit is 0, as for a NUL byte.
@@ -34,41 +41,51 @@ impl Window {
     }
 }
 
+/// Which bytes of `v` are from `lo` to `hi` (signed compares: a byte outside ASCII is negative,
+/// below every range here).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn within(v: __m128i, lo: u8, hi: u8) -> __m128i {
+    // SAFETY: SSE2 is part of every x86-64.
+    unsafe {
+        _mm_and_si128(
+            _mm_cmpgt_epi8(v, _mm_set1_epi8(lo as i8 - 1)),
+            _mm_cmplt_epi8(v, _mm_set1_epi8(hi as i8 + 1)),
+        )
+    }
+}
+
+/// The high bits of `m`'s bytes, as bits `16 * k` on.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn bits(m: __m128i, k: usize) -> u64 {
+    // SAFETY: SSE2 is part of every x86-64.
+    u64::from(unsafe { _mm_movemask_epi8(m) } as u16) << (16 * k)
+}
+
+/// The 16 bytes of `block` from `16 * k`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn load(block: &[u8; WIDTH], k: usize) -> __m128i {
+    let part: &[u8; 16] = block[16 * k..16 * k + 16].try_into().expect("16 bytes");
+    // SAFETY: the load reads the 16 bytes of `part` (unaligned loads are allowed); SSE2 is part
+    // of every x86-64.
+    unsafe { _mm_loadu_si128(part.as_ptr().cast::<__m128i>()) }
+}
+
 /// [`Window`]'s bits of `block`, 16 bytes at a time.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn masks(block: &[u8; WIDTH]) -> Window {
-    use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    };
-    /// Which bytes of `v` are from `lo` to `hi` (signed compares: a byte outside ASCII is
-    /// negative, below every range here).
-    #[inline(always)]
-    fn within(v: __m128i, lo: u8, hi: u8) -> __m128i {
-        // SAFETY: SSE2 is part of every x86-64.
-        unsafe {
-            _mm_and_si128(
-                _mm_cmpgt_epi8(v, _mm_set1_epi8(lo as i8 - 1)),
-                _mm_cmplt_epi8(v, _mm_set1_epi8(hi as i8 + 1)),
-            )
-        }
-    }
-    /// The high bits of `m`'s bytes, as bits `16 * k` on.
-    #[inline(always)]
-    fn bits(m: __m128i, k: usize) -> u64 {
-        // SAFETY: SSE2 is part of every x86-64.
-        u64::from(unsafe { _mm_movemask_epi8(m) } as u16) << (16 * k)
-    }
     let mut w = Window::default();
     for k in 0..WIDTH / 16 {
-        let part: &[u8; 16] = block[16 * k..16 * k + 16].try_into().expect("16 bytes");
-        // SAFETY: the load reads the 16 bytes of `part` (unaligned loads are allowed); SSE2 is
-        // part of every x86-64.
-        let (v, lowered, underscore) = unsafe {
-            let v = _mm_loadu_si128(part.as_ptr().cast::<__m128i>());
-            let underscore = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'_' as i8));
-            (v, _mm_or_si128(v, _mm_set1_epi8(0x20)), underscore)
+        let v = load(block, k);
+        // SAFETY: SSE2 is part of every x86-64.
+        let (lowered, underscore) = unsafe {
+            (
+                _mm_or_si128(v, _mm_set1_epi8(0x20)),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(b'_' as i8)),
+            )
         };
         let letter = within(lowered, b'a', b'z');
         let digit = within(v, b'0', b'9');
@@ -81,6 +98,139 @@ fn masks(block: &[u8; WIDTH]) -> Window {
         w.upper |= bits(within(v, b'A', b'Z'), k);
     }
     w
+}
+
+/// Where each chunk of a text starts and ends: each run of bytes that are not ASCII white space
+/// (space, tab, line feed, form feed, carriage return), in order. Words never cross white space,
+/// so a chunk's words are its own, whatever is around it.
+#[derive(Clone, Copy)]
+pub struct Chunks<'t> {
+    bytes: &'t [u8],
+    /// Where the window starts…
+    base: usize,
+    /// …and its bytes that are not white space and not yet passed.
+    rest: u64,
+}
+
+impl<'t> Chunks<'t> {
+    /// The chunks of `bytes`.
+    pub fn new(bytes: &'t [u8]) -> Chunks<'t> {
+        let rest = if bytes.is_empty() {
+            0
+        } else {
+            !spaces(bytes, 0)
+        };
+        Chunks {
+            bytes,
+            base: 0,
+            rest,
+        }
+    }
+}
+
+impl Iterator for Chunks<'_> {
+    type Item = (usize, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        loop {
+            let rest = self.rest;
+            if rest == 0 {
+                self.base += WIDTH;
+                if self.base >= self.bytes.len() {
+                    return None;
+                }
+                self.rest = !spaces(self.bytes, self.base);
+                continue;
+            }
+            // The next run, as in the word scanner: its lowest bit carries to the bit after it.
+            let first = rest & rest.wrapping_neg();
+            let sum = rest.wrapping_add(first);
+            let after = sum & !rest;
+            let s = first.trailing_zeros() as usize;
+            if after != 0 {
+                self.rest = rest & !(after - 1);
+                return Some((self.base + s, self.base + after.trailing_zeros() as usize));
+            }
+            // It runs to the window's end: a window from its start, or, for a chunk of 64 bytes
+            // or more, its end found a byte at a time.
+            if s > 0 {
+                self.base += s;
+                self.rest = !spaces(self.bytes, self.base);
+                continue;
+            }
+            // (Its values are passed and returned, not the iterator, which can then stay in
+            // registers.)
+            let (from, n) = (self.base, self.bytes.len());
+            let end = long_end(self.bytes, from);
+            self.base = end;
+            // A window from the white space after it (none at the text's end).
+            self.rest = if end < n { !spaces(self.bytes, end) } else { 0 };
+            return Some((from, end));
+        }
+    }
+}
+
+/// Where the chunk of 64 bytes or more from `bytes[from]` ends.
+#[inline(never)]
+fn long_end(bytes: &[u8], from: usize) -> usize {
+    bytes[from..]
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .map_or(bytes.len(), |e| from + e)
+}
+
+/// The white space among the 64 bytes of `bytes` from `at` (which is less than their length),
+/// a bit a byte; past the end every bit is 1.
+#[inline(always)]
+fn spaces(bytes: &[u8], at: usize) -> u64 {
+    match bytes.get(at..at + WIDTH) {
+        Some(block) => space_bits(block.try_into().expect("64 bytes")),
+        None => {
+            let mut block = [b' '; WIDTH];
+            let rest = &bytes[at..];
+            block[..rest.len()].copy_from_slice(rest);
+            space_bits(&block)
+        }
+    }
+}
+
+/// [`spaces`] of `block`, 16 bytes at a time.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn space_bits(block: &[u8; WIDTH]) -> u64 {
+    let mut bits_of = 0;
+    for k in 0..WIDTH / 16 {
+        let v = load(block, k);
+        // Tab to carriage return but the vertical tab, and the space.
+        // SAFETY: SSE2 is part of every x86-64.
+        let space = unsafe {
+            let controls = _mm_andnot_si128(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0b)),
+                within(v, b'\t', b'\r'),
+            );
+            _mm_or_si128(controls, _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8)))
+        };
+        bits_of |= bits(space, k);
+    }
+    bits_of
+}
+
+/// [`spaces`] of `block`, a byte at a time (where there is no SSE2).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn space_bits(block: &[u8; WIDTH]) -> u64 {
+    portable_spaces(block)
+}
+
+/// [`spaces`] of `block`, a byte at a time.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn portable_spaces(block: &[u8; WIDTH]) -> u64 {
+    let mut bits_of = 0;
+    for (k, b) in block.iter().enumerate() {
+        bits_of |= u64::from(b.is_ascii_whitespace()) << k;
+    }
+    bits_of
 }
 
 /// [`Window`]'s bits of `block`, a byte at a time (where there is no SSE2).
@@ -125,6 +275,67 @@ mod tests {
                 let word = b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
                 assert_eq!(w.cand, if word { bit } else { 0 }, "byte {b:#x} at {k}");
             }
+        }
+    }
+
+    #[test]
+    fn every_byte_in_every_place_is_white_space_or_not() {
+        for b in 0..=255u8 {
+            for k in 0..WIDTH {
+                let mut block = [b'x'; WIDTH];
+                block[k] = b;
+                let bits = space_bits(&block);
+                assert_eq!(bits, portable_spaces(&block), "byte {b:#x} at {k}");
+                let space = matches!(b, b' ' | b'\t' | b'\n' | 0x0c | b'\r');
+                assert_eq!(bits, u64::from(space) << k, "byte {b:#x} at {k}");
+            }
+        }
+    }
+
+    /// The chunks as `split_ascii_whitespace` gives them, with where each starts and ends.
+    fn split(text: &str) -> Vec<(usize, usize)> {
+        let start = text.as_ptr() as usize;
+        text.split_ascii_whitespace()
+            .map(|c| {
+                (
+                    c.as_ptr() as usize - start,
+                    c.as_ptr() as usize - start + c.len(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn chunks_are_the_runs_between_white_space() {
+        let long = "y".repeat(150);
+        let texts = [
+            String::new(),
+            " \t\n\r\x0c ".to_string(),
+            "a".to_string(),
+            " a  bc\x0bd\te ".to_string(),
+            format!("{} {long} z", "w".repeat(63)),
+            format!("{}ab cd", " ".repeat(62)),
+            long.clone(),
+            format!("x {long}"),
+            "ölçüm, ışık — 1,5 sn.\n\nİş".repeat(9),
+        ];
+        for text in &texts {
+            let got: Vec<(usize, usize)> = Chunks::new(text.as_bytes()).collect();
+            assert_eq!(got, split(text), "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
+        /// Over texts of several windows, runs across a window's edge and longer than one.
+        #[test]
+        fn chunks_are_what_splitting_gives(parts in proptest::collection::vec(proptest::sample::select(vec![
+            "a", "bcd", "ölçüm", " ", "  ", "\t", "\n", "\r", "\x0b", "\x0c", "\u{a0}", ".",
+            "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        ]), 0..60)) {
+            let text = parts.concat();
+            let got: Vec<(usize, usize)> = Chunks::new(text.as_bytes()).collect();
+            proptest::prop_assert_eq!(got, split(&text), "{:?}", text);
         }
     }
 

@@ -1,0 +1,291 @@
+//! A thread's memory of the chunks it has cut into words: for each chunk (a run of text between
+//! white space, [`super::words::Chunks`]) of at most sixteen bytes, the numbers of its word
+//! forms ([`super::forms`]). Prose repeats its words, and mostly with the same punctuation
+//! around them (`the`, `retry,`, `(jitter).`), so the usual chunk is found here by its bytes and
+//! counted without being scanned, lowered or keyed again.
+//!
+//! A chunk's words depend only on its bytes and the page's language (words never cross white
+//! space), and a form's number never changes, so what is kept here stays right from page to page
+//! and from build to build. The memory has a fixed size (768 kB a thread): when half of it is
+//! used, it starts over, and the chunks met most often are soon met again.
+
+use crate::i18n::Lang;
+
+use super::forms::slot;
+use super::words::u64_at;
+
+/// A chunk remembered: its bytes as two numbers ([`super::words::key16`]), its [`tag`], and
+/// its forms.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Slot {
+    lo: u64,
+    hi: u64,
+    /// The chunk's [`tag`] (its length and language; never 0 in a used slot)…
+    tag: u8,
+    /// …and its number of words.
+    words: u8,
+    /// The chunk's one form, or, for any other number of words, where its forms start in
+    /// [`Memo::many`].
+    value: u32,
+}
+
+impl Slot {
+    /// The chunk's form, when it has one word.
+    #[inline(always)]
+    pub fn one(&self) -> Option<u32> {
+        (self.words == 1).then_some(self.value)
+    }
+
+    /// The chunk's forms: its one, or those in `many` (its [`Memo`]'s).
+    #[inline(always)]
+    pub fn forms<'s>(&'s self, many: &'s [u32]) -> &'s [u32] {
+        match self.words {
+            1 => std::slice::from_ref(&self.value),
+            n => {
+                let from = self.value as usize;
+                &many[from..from + usize::from(n)]
+            }
+        }
+    }
+}
+
+/// How many slots a [`Memo`] has: a power of two, so that a slot's number is a hash's top bits.
+pub const SLOTS: usize = 1 << SLOT_BITS;
+const SLOT_BITS: u32 = 15;
+
+/// The slots of a [`Memo`].
+pub type Slots = [Slot; SLOTS];
+
+/// The chunks a thread has cut, in open addressing (as [`super::forms::Local`]), in a table of a
+/// fixed size, so that a slot's number needs no check.
+pub struct Memo {
+    slots: Box<Slots>,
+    used: usize,
+    /// The forms of the chunks with no word or more than one, one chunk's after another.
+    pub(super) many: Vec<u32>,
+}
+
+/// The tag of a chunk of `len` bytes (1 to 16) on a page of `lang`.
+#[inline(always)]
+pub fn tag(len: usize, lang: Lang) -> u8 {
+    len as u8 | u8::from(lang == Lang::Tr) << 5
+}
+
+/// The slot among `slots` of the chunk keyed `lo`, `hi` with tag `tag`, or the number of the
+/// free slot it would go in.
+#[inline(always)]
+fn probe(slots: &Slots, lo: u64, hi: u64, tag: u8) -> Result<&Slot, usize> {
+    let mut i = slot(lo ^ u64::from(tag), hi, 64 - SLOT_BITS);
+    loop {
+        let s = &slots[i % SLOTS];
+        if s.lo == lo && s.hi == hi && s.tag == tag {
+            return Ok(s);
+        }
+        if s.tag == 0 {
+            return Err(i % SLOTS);
+        }
+        i += 1;
+    }
+}
+
+/// The slot among `slots` (a [`Memo`]'s) of the chunk keyed `lo`, `hi` with tag `tag`, if the
+/// thread has met it.
+#[inline(always)]
+pub fn get(slots: &Slots, lo: u64, hi: u64, tag: u8) -> Option<&Slot> {
+    probe(slots, lo, hi, tag).ok()
+}
+
+/// [`super::words::key16`] of `bytes[from..to]` where sixteen bytes can be read from `from` at once, and the
+/// span has at most sixteen; else `None`.
+#[inline(always)]
+pub fn key16_within(bytes: &[u8], from: usize, to: usize) -> Option<(u64, u64)> {
+    let [lo_mask, hi_mask] = *KEY_MASKS.get(to - from)?;
+    let b = bytes.get(from..from + 16)?;
+    Some((u64_at(b, 0) & lo_mask, u64_at(b, 8) & hi_mask))
+}
+
+/// For a span of 0 to 16 bytes, the masks of its bytes in the two numbers of its key.
+const KEY_MASKS: [[u64; 2]; 17] = {
+    let mut t = [[0; 2]; 17];
+    let mut n = 0;
+    while n <= 16 {
+        t[n] = [
+            low_bytes(if n < 8 { n } else { 8 }),
+            low_bytes(n.saturating_sub(8)),
+        ];
+        n += 1;
+    }
+    t
+};
+
+/// A mask of the low `n` (0 to 8) bytes of a `u64`.
+const fn low_bytes(n: usize) -> u64 {
+    if n == 8 {
+        u64::MAX
+    } else {
+        (1 << (8 * n)) - 1
+    }
+}
+
+/// What [`Memo::find`] found.
+pub enum Found<'m> {
+    /// The chunk's one form.
+    One(u32),
+    /// The chunk's forms, when it has none or more than one.
+    Many(&'m [u32]),
+    /// Not a chunk this thread remembers: the slot it goes in ([`Memo::keep`]).
+    New(usize),
+}
+
+impl Default for Memo {
+    fn default() -> Memo {
+        let slots = vec![Slot::default(); SLOTS].into_boxed_slice();
+        Memo {
+            slots: slots.try_into().expect("SLOTS slots"),
+            used: 0,
+            many: Vec::new(),
+        }
+    }
+}
+
+impl Memo {
+    /// The memo's slots, for [`get`].
+    pub fn slots(&self) -> &Slots {
+        &self.slots
+    }
+
+    /// The forms of the chunk keyed `lo`, `hi` with tag `tag`.
+    pub fn find(&self, lo: u64, hi: u64, tag: u8) -> Found<'_> {
+        match probe(&self.slots, lo, hi, tag) {
+            Ok(s) => match s.one() {
+                Some(form) => Found::One(form),
+                None => Found::Many(s.forms(&self.many)),
+            },
+            Err(i) => Found::New(i),
+        }
+    }
+
+    /// Keeps `forms` as the forms of the chunk keyed `lo`, `hi` with tag `tag`, in its free
+    /// slot `i` (from [`Memo::find`], with nothing kept since).
+    #[inline(never)]
+    pub fn keep(&mut self, i: usize, lo: u64, hi: u64, tag: u8, forms: &[u32]) {
+        let value = match forms {
+            [one] => *one,
+            _ => {
+                self.many.extend_from_slice(forms);
+                (self.many.len() - forms.len()) as u32
+            }
+        };
+        let words = u8::try_from(forms.len()).expect("a chunk of 16 bytes has few words");
+        self.slots[i] = Slot {
+            lo,
+            hi,
+            tag,
+            words,
+            value,
+        };
+        self.used += 1;
+        if self.used * 2 > SLOTS {
+            self.slots.fill(Slot::default());
+            self.used = 0;
+            self.many.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keeps `forms` for the chunk `lo` of `len` bytes; then finds it.
+    fn kept(memo: &mut Memo, lo: u64, len: usize, forms: &[u32]) {
+        let tag = tag(len, Lang::En);
+        let Found::New(i) = memo.find(lo, 0, tag) else {
+            panic!("{lo} is new");
+        };
+        memo.keep(i, lo, 0, tag, forms);
+    }
+
+    fn forms(memo: &Memo, lo: u64, len: usize, lang: Lang) -> Option<Vec<u32>> {
+        match memo.find(lo, 0, tag(len, lang)) {
+            Found::One(n) => Some(vec![n]),
+            Found::Many(forms) => Some(forms.to_vec()),
+            Found::New(_) => None,
+        }
+    }
+
+    #[test]
+    fn keys_read_at_once_are_the_chunks_bytes() {
+        let text = "ölçüm-1234567890abcdefghij".as_bytes();
+        for from in 0..text.len() {
+            for to in from..=text.len() {
+                let at_once = key16_within(text, from, to);
+                if to - from <= 16 && from + 16 <= text.len() {
+                    assert_eq!(at_once, Some(super::super::words::key16(text, from, to)));
+                    let (lo, hi) = at_once.unwrap();
+                    let len = (to - from) as u32;
+                    // No byte past the chunk's, and every byte of it (none is 0 here).
+                    let bytes = |x: u64| 8 - x.leading_zeros() / 8;
+                    assert_eq!(bytes(lo) + bytes(hi), len, "{from}..{to}");
+                } else {
+                    assert_eq!(at_once, None, "{from}..{to}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_chunk_is_found_by_its_bytes_length_and_language() {
+        let mut memo = Memo::default();
+        kept(&mut memo, u64::from(b'a'), 1, &[7]);
+        // A NUL byte after it is another chunk, one byte longer.
+        kept(&mut memo, u64::from(b'a'), 2, &[8, 9, 10]);
+        kept(&mut memo, u64::from(b'-'), 1, &[]);
+        assert_eq!(forms(&memo, u64::from(b'a'), 1, Lang::En), Some(vec![7]));
+        assert_eq!(
+            forms(&memo, u64::from(b'a'), 2, Lang::En),
+            Some(vec![8, 9, 10])
+        );
+        assert_eq!(forms(&memo, u64::from(b'-'), 1, Lang::En), Some(vec![]));
+        assert_eq!(forms(&memo, u64::from(b'a'), 1, Lang::Tr), None);
+        assert_eq!(forms(&memo, u64::from(b'b'), 1, Lang::En), None);
+        assert!(matches!(
+            memo.find(u64::from(b'a'), 1, tag(1, Lang::En)),
+            Found::New(_)
+        ));
+    }
+
+    #[test]
+    fn chunks_are_found_until_half_the_slots_are_used_then_forgotten() {
+        let mut memo = Memo::default();
+        // Keys that share their slot's bits, and ones that do not.
+        let n = SLOTS as u64 / 2 - SLOTS as u64 / 10;
+        let mut kept_so_far = 0;
+        for k in 1..=n {
+            kept(&mut memo, k, 8, &[k as u32]);
+            kept_so_far += 1;
+            if k % 5 == 0 {
+                kept(&mut memo, k << 20 | 1, 8, &[1, k as u32]);
+                kept_so_far += 1;
+            }
+        }
+        for k in 1..=n {
+            assert_eq!(forms(&memo, k, 8, Lang::En), Some(vec![k as u32]));
+            let many = forms(&memo, k << 20 | 1, 8, Lang::En);
+            assert_eq!(many, (k % 5 == 0).then(|| vec![1, k as u32]));
+        }
+        // Half full: it starts over, and knows only what comes after.
+        let mut k = 1 << 40;
+        while memo.used > 0 {
+            k += 1;
+            kept(&mut memo, k, 8, &[0]);
+            kept_so_far += 1;
+        }
+        assert_eq!(kept_so_far, SLOTS / 2 + 1);
+        assert!(memo.many.is_empty());
+        assert!(memo.slots.iter().all(|s| s.tag == 0));
+        assert_eq!(forms(&memo, 1, 8, Lang::En), None);
+        kept(&mut memo, 1, 8, &[3]);
+        assert_eq!(forms(&memo, 1, 8, Lang::En), Some(vec![3]));
+    }
+}
