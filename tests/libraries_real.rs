@@ -864,5 +864,9 @@ fn main() {
             "grpc_snippet_holds_a_valid_retry_policy",
             grpc_snippet_holds_a_valid_retry_policy,
         ),
+        common::plain(
+            "grpc_core_ks_band_keeps_its_power",
+            clients::grpc_core_ks_band_keeps_its_power,
+        ),
     ]);
 }
