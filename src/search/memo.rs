@@ -235,6 +235,45 @@ mod tests {
     }
 
     #[test]
+    fn keys_that_differ_in_few_bytes_spread_over_the_slots() {
+        let mut memo = Memo::default();
+        let tag = tag(16, Lang::En);
+        // Sixteen-byte chunks that differ only in bytes 9 to 12.
+        let keys: Vec<(u64, u64)> = (0..4000)
+            .map(|k| super::super::words::key16(format!("sharedpr{k:04}tail").as_bytes(), 0, 16))
+            .collect();
+        for &(lo, hi) in &keys {
+            let Found::New(i) = memo.find(lo, hi, tag) else {
+                panic!("{lo:x} {hi:x} is new");
+            };
+            memo.keep(i, lo, hi, tag, &[1]);
+        }
+        // How far each one lives past the slot its hash gives (the table's own formula).
+        let longest = keys
+            .iter()
+            .map(|&(lo, hi)| {
+                let home = slot(lo ^ u64::from(tag), hi, 64 - SLOT_BITS) % SLOTS;
+                let at = memo.slots.iter().position(|s| (s.lo, s.hi) == (lo, hi));
+                (at.expect("kept") + SLOTS - home) % SLOTS
+            })
+            .max();
+        assert!(longest < Some(32), "{longest:?}");
+    }
+
+    #[test]
+    fn a_chunk_of_one_word_is_found_as_one() {
+        let mut memo = Memo::default();
+        kept(&mut memo, u64::from(b'a'), 1, &[7]);
+        kept(&mut memo, u64::from(b'b'), 1, &[7, 8]);
+        let tag = tag(1, Lang::En);
+        assert!(matches!(memo.find(u64::from(b'a'), 0, tag), Found::One(7)));
+        assert!(matches!(
+            memo.find(u64::from(b'b'), 0, tag),
+            Found::Many([7, 8])
+        ));
+    }
+
+    #[test]
     fn a_chunk_is_found_by_its_bytes_length_and_language() {
         let mut memo = Memo::default();
         kept(&mut memo, u64::from(b'a'), 1, &[7]);
