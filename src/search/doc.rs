@@ -8,8 +8,8 @@ use crate::i18n::Lang;
 
 use super::analyze::lower_into;
 use super::forms::{key_of, Local};
-use super::memo::{self, key16_within, tag, Found, Memo, Slots};
-use super::words::{key16, keyed_spans, Chunks, Key};
+use super::memo::{self, tag, Found, Memo, Slots};
+use super::words::{key16, key16_within, keyed_spans, Chunks, Key};
 
 /// Title, tags, headings and description, body.
 pub const FIELDS: usize = 4;
@@ -282,13 +282,12 @@ fn found<const FIELD: usize>(
         };
         // Each form was counted when its chunk was cut, so it has its place in `counts` (but
         // the slower way makes sure).
-        match slot.one() {
-            Some(form) if (form as usize) < counts.len() => {
-                let c = &mut counts[form as usize];
-                if *c == [0; FIELDS] {
-                    seen.push(form);
-                }
-                c[FIELD] = c[FIELD].saturating_add(1);
+        match slot
+            .one()
+            .and_then(|form| Some((form, counts.get_mut(form as usize)?)))
+        {
+            Some((form, c)) => {
+                tally::<FIELD>(c, seen, form);
                 words += 1;
             }
             _ => match count_forms::<FIELD>(slot.forms(many), counts, seen) {
@@ -314,11 +313,7 @@ fn count_forms<const FIELD: usize>(
         return None;
     }
     for &form in forms {
-        let c = &mut counts[form as usize];
-        if *c == [0; FIELDS] {
-            seen.push(form);
-        }
-        c[FIELD] = c[FIELD].saturating_add(1);
+        tally::<FIELD>(&mut counts[form as usize], seen, form);
     }
     Some(forms.len())
 }
@@ -327,9 +322,16 @@ fn count_forms<const FIELD: usize>(
 /// `seen` when it is the page's first.
 #[inline(always)]
 fn count<const FIELD: usize>(counts: &mut Vec<[u16; FIELDS]>, seen: &mut Vec<u32>, n: u32) {
-    let Some(c) = counts.get_mut(n as usize) else {
-        return count_new::<FIELD>(counts, seen, n);
-    };
+    match counts.get_mut(n as usize) {
+        Some(c) => tally::<FIELD>(c, seen, n),
+        None => count_new::<FIELD>(counts, seen, n),
+    }
+}
+
+/// One more in field `FIELD` of `c`, the counts of form `n`, with the form in `seen` when it is
+/// the page's first.
+#[inline(always)]
+fn tally<const FIELD: usize>(c: &mut [u16; FIELDS], seen: &mut Vec<u32>, n: u32) {
     if *c == [0; FIELDS] {
         seen.push(n);
     }

@@ -12,7 +12,6 @@
 use crate::i18n::Lang;
 
 use super::forms::slot;
-use super::words::u64_at;
 
 /// A chunk remembered: its bytes as two numbers ([`super::words::key16`]), its [`tag`], and
 /// its forms.
@@ -93,38 +92,6 @@ fn probe(slots: &Slots, lo: u64, hi: u64, tag: u8) -> Result<&Slot, usize> {
 #[inline(always)]
 pub fn get(slots: &Slots, lo: u64, hi: u64, tag: u8) -> Option<&Slot> {
     probe(slots, lo, hi, tag).ok()
-}
-
-/// [`super::words::key16`] of `bytes[from..to]` where sixteen bytes can be read from `from` at once, and the
-/// span has at most sixteen; else `None`.
-#[inline(always)]
-pub fn key16_within(bytes: &[u8], from: usize, to: usize) -> Option<(u64, u64)> {
-    let [lo_mask, hi_mask] = *KEY_MASKS.get(to - from)?;
-    let b = bytes.get(from..from + 16)?;
-    Some((u64_at(b, 0) & lo_mask, u64_at(b, 8) & hi_mask))
-}
-
-/// For a span of 0 to 16 bytes, the masks of its bytes in the two numbers of its key.
-const KEY_MASKS: [[u64; 2]; 17] = {
-    let mut t = [[0; 2]; 17];
-    let mut n = 0;
-    while n <= 16 {
-        t[n] = [
-            low_bytes(if n < 8 { n } else { 8 }),
-            low_bytes(n.saturating_sub(8)),
-        ];
-        n += 1;
-    }
-    t
-};
-
-/// A mask of the low `n` (0 to 8) bytes of a `u64`.
-const fn low_bytes(n: usize) -> u64 {
-    if n == 8 {
-        u64::MAX
-    } else {
-        (1 << (8 * n)) - 1
-    }
 }
 
 /// What [`Memo::find`] found.
@@ -211,26 +178,6 @@ mod tests {
             Found::One(n) => Some(vec![n]),
             Found::Many(forms) => Some(forms.to_vec()),
             Found::New(_) => None,
-        }
-    }
-
-    #[test]
-    fn keys_read_at_once_are_the_chunks_bytes() {
-        let text = "ölçüm-1234567890abcdefghij".as_bytes();
-        for from in 0..text.len() {
-            for to in from..=text.len() {
-                let at_once = key16_within(text, from, to);
-                if to - from <= 16 && from + 16 <= text.len() {
-                    assert_eq!(at_once, Some(super::super::words::key16(text, from, to)));
-                    let (lo, hi) = at_once.unwrap();
-                    let len = (to - from) as u32;
-                    // No byte past the chunk's, and every byte of it (none is 0 here).
-                    let bytes = |x: u64| 8 - x.leading_zeros() / 8;
-                    assert_eq!(bytes(lo) + bytes(hi), len, "{from}..{to}");
-                } else {
-                    assert_eq!(at_once, None, "{from}..{to}");
-                }
-            }
         }
     }
 

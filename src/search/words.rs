@@ -401,27 +401,29 @@ fn short_key(bytes: &[u8], from: usize, to: usize, upper: bool, lang: Lang) -> K
 }
 
 /// The bytes `bytes[from..to]` (at most sixteen) as two numbers, the first lowest, zeros after
-/// the last: read sixteen bytes at once where the text has them, and keep the span's.
+/// the last.
 #[inline(always)]
 pub(super) fn key16(bytes: &[u8], from: usize, to: usize) -> (u64, u64) {
-    let len = to - from;
-    let (lo, hi) = match bytes.get(from..from + 16) {
-        Some(b) => (u64_at(b, 0), u64_at(b, 8)),
-        None => key_of(&bytes[from..to]).expect("at most sixteen bytes"),
-    };
-    (lo & low_bytes(len), hi & low_bytes(len.saturating_sub(8)))
+    key16_within(bytes, from, to)
+        .unwrap_or_else(|| key_of(&bytes[from..to]).expect("at most sixteen bytes"))
+}
+
+/// [`key16`] of `bytes[from..to]` where sixteen bytes can be read from `from` at once (and the
+/// span's kept), and the span has at most sixteen; else `None`.
+#[inline(always)]
+pub(super) fn key16_within(bytes: &[u8], from: usize, to: usize) -> Option<(u64, u64)> {
+    let [lo_mask, hi_mask] = *KEY_MASKS.get(to - from)?;
+    let b = bytes.get(from..from + 16)?;
+    Some((u64_at(b, 0) & lo_mask, u64_at(b, 8) & hi_mask))
 }
 
 /// [`short_key`] of a word with a capital: lowered a byte or a character at a time (capitals
 /// are the rarer words), a Latin letter by [`LATIN_LOWER`].
 #[inline(never)]
 fn lowered_key(bytes: &[u8], from: usize, to: usize, lang: Lang) -> Key {
-    let len = to - from;
     // The usual one, ASCII (with no `I` on a Turkish page, which lowers to two bytes): its
     // capitals lowered eight bytes at a time.
-    if let Some(b) = bytes.get(from..from + 16).filter(|_| len <= 16) {
-        let lo = u64_at(b, 0) & low_bytes(len);
-        let hi = u64_at(b, 8) & low_bytes(len.saturating_sub(8));
+    if let Some((lo, hi)) = key16_within(bytes, from, to) {
         let dotless = |x: u64| lang == Lang::Tr && has_byte(x, b'I');
         if (lo | hi) & HIGH_BITS == 0 && !dotless(lo) && !dotless(hi) {
             return Key::Short(ascii_lower(lo), ascii_lower(hi), true);
@@ -481,22 +483,21 @@ fn ascii_lower(x: u64) -> u64 {
 }
 
 /// The eight bytes of `b` at `at` as a number, the first lowest.
-pub(super) fn u64_at(b: &[u8], at: usize) -> u64 {
+fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"))
 }
 
-/// A mask of the low `n` bytes of a `u64` (all of them from eight on).
-#[inline(always)]
-fn low_bytes(n: usize) -> u64 {
-    LOW_BYTES[n.min(8)]
-}
-
-/// [`low_bytes`] of 0 to 8.
-const LOW_BYTES: [u64; 9] = {
-    let mut t = [u64::MAX; 9];
+/// For a span of 0 to 16 bytes, the masks of its bytes in the two numbers of its key: the first
+/// eight bytes in the first, the rest in the second.
+const KEY_MASKS: [[u64; 2]; 17] = {
+    let mut t = [[u64::MAX; 2]; 17];
     let mut n = 0;
-    while n < 8 {
-        t[n] = (1u64 << (8 * n)) - 1;
+    while n < 16 {
+        if n < 8 {
+            t[n] = [(1 << (8 * n)) - 1, 0];
+        } else {
+            t[n][1] = (1 << (8 * (n - 8))) - 1;
+        }
         n += 1;
     }
     t

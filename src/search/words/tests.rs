@@ -295,3 +295,23 @@ fn the_usual_words_need_no_scalar_step() {
     assert_eq!(steps("max_attempts", Lang::En), (3, 1));
     assert_eq!(steps("日本 x", Lang::En).1, 1);
 }
+
+#[test]
+fn keys_read_at_once_are_the_chunks_bytes() {
+    let text = "ölçüm-1234567890abcdefghij".as_bytes();
+    for from in 0..text.len() {
+        for to in from..=text.len() {
+            let at_once = key16_within(text, from, to);
+            if to - from <= 16 && from + 16 <= text.len() {
+                assert_eq!(at_once, key_of(&text[from..to]), "{from}..{to}");
+                let (lo, hi) = at_once.unwrap();
+                let len = (to - from) as u32;
+                // No byte past the chunk's, and every byte of it (none is 0 here).
+                let bytes = |x: u64| 8 - x.leading_zeros() / 8;
+                assert_eq!(bytes(lo) + bytes(hi), len, "{from}..{to}");
+            } else {
+                assert_eq!(at_once, None, "{from}..{to}");
+            }
+        }
+    }
+}
