@@ -10,33 +10,22 @@
 //!   section, and its description with the start of its text, for the results and their
 //!   excerpts.
 //!
-//! Each posting holds a page and its score for the term, computed here (BM25F over the title,
-//! the tags, the headings and description, and the body, with the page's field lengths), so the
-//! browser only adds scores up. A term keeps its best [`MAX_POSTINGS`] pages.
+//! Each posting holds a page and its score for the term, computed here ([`super::postings`]),
+//! so the browser only adds scores up.
 
 use std::fmt::Write as _;
 
 use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
 
+use super::postings::{merge, score, Encoded};
+
 use crate::i18n::Lang;
 use crate::output::OutputFile;
 
-use super::analyze::{fold, Stems};
-use super::doc::{Doc, FIELDS};
-use super::forms;
+use super::analyze::fold;
+use super::doc::Doc;
 use super::words::{has_byte, HIGH_BITS, ONES};
 
-/// How much each field counts (title, tags, headings and description, body).
-const WEIGHTS: [f64; FIELDS] = [6.0, 3.0, 2.0, 1.0];
-/// BM25's length normalisation per field.
-const B: [f64; FIELDS] = [0.5, 0.3, 0.6, 0.75];
-/// BM25's saturation.
-const K1: f64 = 1.2;
-/// The most pages a term keeps (its best by score): a word on every page costs no more than
-/// this, and a query only shows the best pages anyway.
-pub const MAX_POSTINGS: usize = 160;
-/// Scores are kept in 6 bits.
-const LEVELS: f64 = 63.0;
 /// A word shard is cut after about this many bytes (before compression); the manifest stays
 /// short by letting shards grow on big sites (see [`shard_target`]).
 const SHARD_BYTES: usize = 12_000;
@@ -53,152 +42,16 @@ pub struct Built {
     pub files: Vec<OutputFile>,
 }
 
-struct Posting {
-    doc: u32,
-    tf: [u16; FIELDS],
-}
-
 /// Builds `lang`'s index from its pages' shares (`docs`, in page order).
 /// Its stages are functions kept out of line, so that a profile shows what each one costs.
 pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
-    let Merged {
-        surfaces,
-        postings,
-        lens,
-    } = merge(lang, docs);
-    let encoded = score(docs, &postings, lens);
+    let merged = merge(lang, docs);
+    let encoded = score(docs, &merged);
     let mut files = Vec::new();
-    let words = word_shards(lang, &surfaces, &encoded, &mut files);
+    let words = word_shards(lang, &merged.surfaces, &encoded, &mut files);
     let (per, texts) = text_shards(lang, docs, &mut files);
     let manifest = manifest(lang, docs.len(), per, &words, &texts);
     Built { manifest, files }
-}
-
-/// Every form of the pages (`docs`) with its term, and each term's postings (in page order);
-/// with the fields' lengths summed over the pages.
-#[inline(never)]
-fn merge(lang: Lang, docs: &[&Doc]) -> Merged {
-    let stems = Stems::new(lang);
-    // Every form's term, by the form's number (`u32::MAX` until the form is first met).
-    let table = forms::table();
-    let mut term_of: Vec<u32> = vec![u32::MAX; table.forms()];
-    let mut surfaces: Vec<(String, u32)> = Vec::new();
-    let mut terms: Vec<String> = Vec::new();
-    let mut term_ids: HashMap<String, u32> = HashMap::new();
-    let mut postings: Vec<Vec<Posting>> = Vec::new();
-    let mut lens = [0f64; FIELDS];
-    for (d, doc) in docs.iter().enumerate() {
-        for (f, len) in lens.iter_mut().enumerate() {
-            *len += f64::from(doc.lens[f]);
-        }
-        for form in &doc.entries {
-            let slot = &mut term_of[form.form as usize];
-            if *slot == u32::MAX {
-                let surface = table.text(form.form);
-                let stem = stems.term(surface).into_owned();
-                *slot = *term_ids.entry(stem.clone()).or_insert_with(|| {
-                    terms.push(stem);
-                    (terms.len() - 1) as u32
-                });
-                surfaces.push((surface.to_string(), *slot));
-            }
-            let t = *slot;
-            if t as usize == postings.len() {
-                postings.push(Vec::new());
-            }
-            let tf = &form.tf;
-            let list = &mut postings[t as usize];
-            match list.last_mut() {
-                Some(p) if p.doc == d as u32 => {
-                    for (sum, n) in p.tf.iter_mut().zip(tf) {
-                        *sum = sum.saturating_add(*n);
-                    }
-                }
-                _ => list.push(Posting {
-                    doc: d as u32,
-                    tf: *tf,
-                }),
-            }
-        }
-    }
-    Merged {
-        surfaces,
-        postings,
-        lens,
-    }
-}
-
-/// The pages' forms merged ([`merge`]).
-struct Merged {
-    /// Each form, with its term.
-    surfaces: Vec<(String, u32)>,
-    /// Each term's postings, in page order.
-    postings: Vec<Vec<Posting>>,
-    /// Each field's length summed over the pages.
-    lens: [f64; FIELDS],
-}
-
-/// Each term's postings scored, its best pages kept, and written as the shards carry them.
-#[inline(never)]
-fn score(docs: &[&Doc], postings: &[Vec<Posting>], lens: [f64; FIELDS]) -> Vec<String> {
-    let n = docs.len().max(1) as f64;
-    let avg = lens.map(|l| (l / n).max(1.0));
-    // Each page's length normalisation per field, once.
-    let norms: Vec<[f64; FIELDS]> = docs
-        .iter()
-        .map(|doc| std::array::from_fn(|f| 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f]))
-        .collect();
-    // Scores, then the best pages of each term.
-    let mut bits: Vec<u64> = Vec::new();
-    let scored: Vec<Vec<(u32, f64)>> = postings
-        .iter()
-        .map(|list| {
-            let df = list.len() as f64;
-            let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
-            let mut s: Vec<(u32, f64)> = list
-                .iter()
-                .map(|p| {
-                    let norm = &norms[p.doc as usize];
-                    let tf: f64 = (0..FIELDS)
-                        .map(|f| WEIGHTS[f] * f64::from(p.tf[f]) / norm[f])
-                        .sum();
-                    (p.doc, idf * tf * (K1 + 1.0) / (K1 + tf))
-                })
-                .collect();
-            if s.len() > MAX_POSTINGS {
-                keep_best(&mut s, &mut bits);
-            }
-            s
-        })
-        .collect();
-    let max = scored
-        .iter()
-        .flatten()
-        .map(|p| p.1)
-        .fold(f64::MIN_POSITIVE, f64::max);
-    let encoded: Vec<String> = scored
-        .iter()
-        .map(|list| {
-            let mut out = String::with_capacity(list.len() * 2);
-            let mut last = 0;
-            for &(doc, score) in list {
-                push_varint(&mut out, doc - last);
-                last = doc;
-                let q = level(score / max);
-                out.push(ALPHABET[q as usize] as char);
-            }
-            out
-        })
-        .collect();
-    encoded
-}
-
-/// The level (1 to [`LEVELS`]) of a score that is `share` of the best, rounded up: `f64::ceil`
-/// by a conversion (which truncates) and a compare, not a call.
-fn level(share: f64) -> u32 {
-    let x = (share * LEVELS).clamp(1.0, LEVELS);
-    let floor = x as u32;
-    floor + u32::from(f64::from(floor) < x)
 }
 
 /// The word shards, added to `files`: the first key and the path of each.
@@ -206,7 +59,7 @@ fn level(share: f64) -> u32 {
 fn word_shards(
     lang: Lang,
     surfaces: &[(String, u32)],
-    encoded: &[String],
+    encoded: &Encoded,
     files: &mut Vec<OutputFile>,
 ) -> Vec<(String, String)> {
     // The keys, sorted, each with its forms and their terms.
@@ -217,8 +70,7 @@ fn word_shards(
     keys.sort_unstable();
 
     let mut words_manifest = Vec::new();
-    let total: usize = keys.iter().map(|k| k.0.len() * 2 + 8).sum::<usize>()
-        + encoded.iter().map(|e| e.len() + 3).sum::<usize>();
+    let total: usize = keys.iter().map(|k| k.0.len() * 2 + 8).sum::<usize>() + encoded.json_bytes();
     let target = shard_target(total);
     let mut start = 0;
     while start < keys.len() {
@@ -230,7 +82,7 @@ fn word_shards(
             let (key, surface, t) = &keys[end];
             size += key.len() + surface.len() + 8;
             if seen.insert(*t) {
-                size += encoded[*t as usize].len() + 3;
+                size += encoded.get(*t).len() + 3;
             }
             end += 1;
         }
@@ -306,28 +158,6 @@ fn manifest(
     manifest
 }
 
-/// Keeps the [`MAX_POSTINGS`] best of a term's scored pages (`s`, in page order; ties: the
-/// first pages), in page order. The score the last of them has is found by selection among the
-/// scores alone (in `bits`, reused: a positive score's bits order as it does); then every page
-/// above it is kept, and the first pages at it that are still needed.
-fn keep_best(s: &mut Vec<(u32, f64)>, bits: &mut Vec<u64>) {
-    bits.clear();
-    bits.extend(s.iter().map(|p| p.1.to_bits()));
-    let last = *bits
-        .select_nth_unstable_by(MAX_POSTINGS - 1, |a, b| b.cmp(a))
-        .1;
-    let above = bits.iter().filter(|&&b| b > last).count();
-    let mut at = MAX_POSTINGS - above;
-    s.retain(|p| {
-        let b = p.1.to_bits();
-        b > last
-            || (b == last && at > 0 && {
-                at -= 1;
-                true
-            })
-    });
-}
-
 /// A word shard's size: [`SHARD_BYTES`], or more when the index would otherwise need more
 /// than [`MAX_SHARDS`].
 fn shard_target(total: usize) -> usize {
@@ -336,7 +166,7 @@ fn shard_target(total: usize) -> usize {
 
 /// `{"w":[[key,form,term,form,term…],…],"t":[postings…]}`: the terms numbered within the
 /// shard; a form equal to its key is written `""`.
-fn word_shard(keys: &[(String, &str, u32)], encoded: &[String]) -> String {
+fn word_shard(keys: &[(String, &str, u32)], encoded: &Encoded) -> String {
     let mut local: HashMap<u32, usize> = HashMap::new();
     let mut order: Vec<u32> = Vec::new();
     let mut out = String::from("{\"w\":[");
@@ -366,23 +196,13 @@ fn word_shard(keys: &[(String, &str, u32)], encoded: &[String]) -> String {
         if j > 0 {
             out.push(',');
         }
-        push_json_str(&mut out, &encoded[*t as usize]);
+        // Postings are written in characters that need no escape.
+        out.push('"');
+        out.push_str(encoded.get(*t));
+        out.push('"');
     }
     out.push_str("]}\n");
     out
-}
-
-/// The 64 characters postings are written in: each needs no escaping in JSON.
-const ALPHABET: &[u8; 64] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
-
-/// `n` in base 32, least significant digit first; every digit but the last is marked by adding
-/// 32.
-fn push_varint(out: &mut String, mut n: u32) {
-    while n >= 32 {
-        out.push(ALPHABET[(32 + (n & 31)) as usize] as char);
-        n >>= 5;
-    }
-    out.push(ALPHABET[n as usize] as char);
 }
 
 /// `s` as a JSON string, escaped as `serde_json` escapes it (the same bytes), without a
@@ -471,35 +291,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn varints_round_trip() {
-        let decode = |s: &str| -> u32 {
-            let mut n = 0u32;
-            let mut shift = 0;
-            for c in s.bytes() {
-                let v = ALPHABET.iter().position(|&a| a == c).unwrap() as u32;
-                if v >= 32 {
-                    n |= (v - 32) << shift;
-                    shift += 5;
-                } else {
-                    return n | (v << shift);
-                }
-            }
-            unreachable!()
-        };
-        for n in [0, 1, 31, 32, 33, 1023, 1024, 99_999, u32::MAX] {
-            let mut s = String::new();
-            push_varint(&mut s, n);
-            assert_eq!(decode(&s), n, "{s}");
-        }
-        let mut s = String::new();
-        push_varint(&mut s, 31);
-        assert_eq!(s.len(), 1);
-        s.clear();
-        push_varint(&mut s, 32);
-        assert_eq!(s.len(), 2);
-    }
-
-    #[test]
     fn json_strings_are_escaped_as_serde_json_escapes_them() {
         let all: String = (0u8..0x80).map(char::from).collect();
         for s in [
@@ -525,50 +316,6 @@ mod tests {
                 assert_eq!(out, serde_json::to_string(&s).unwrap(), "{s:?}");
             }
         }
-    }
-
-    #[test]
-    fn levels_round_up_from_one_to_the_last() {
-        for k in 0..=100_000 {
-            let share = f64::from(k) / 100_000.0;
-            let want = (share * LEVELS).ceil().clamp(1.0, LEVELS) as u32;
-            assert_eq!(level(share), want, "{share}");
-        }
-        let step = 1.0 / LEVELS;
-        for n in 1..=63 {
-            let share = f64::from(n) * step;
-            assert_eq!(level(share), (share * LEVELS).ceil() as u32, "{n}");
-            assert_eq!(
-                level(share.next_up()),
-                (share.next_up() * LEVELS).ceil().min(LEVELS) as u32
-            );
-        }
-        assert_eq!(level(0.0), 1);
-        assert_eq!(level(1.0), 63);
-    }
-
-    #[test]
-    fn a_term_keeps_its_best_pages_in_page_order() {
-        let mut bits = Vec::new();
-        // Scores that repeat: the best, then the first pages among equals.
-        let scores: Vec<(u32, f64)> = (0..500u32)
-            .map(|d| (d * 2, f64::from((d * 7919) % 40 + 1) / 8.0))
-            .collect();
-        let mut want = scores.clone();
-        want.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        want.truncate(MAX_POSTINGS);
-        want.sort_by_key(|p| p.0);
-        let mut got = scores.clone();
-        keep_best(&mut got, &mut bits);
-        assert_eq!(got, want);
-        // All equal: the first pages. One more than kept: the worst goes.
-        let mut same: Vec<(u32, f64)> = (0..300).map(|d| (d, 1.5)).collect();
-        keep_best(&mut same, &mut bits);
-        assert_eq!(same, (0..160).map(|d| (d, 1.5)).collect::<Vec<_>>());
-        let mut one_more: Vec<(u32, f64)> = (0..=160).map(|d| (d, f64::from(d + 1))).collect();
-        keep_best(&mut one_more, &mut bits);
-        assert_eq!(one_more.len(), MAX_POSTINGS);
-        assert_eq!(one_more[0], (1, 2.0));
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod doc;
 pub mod forms;
 pub mod index;
 mod memo;
+mod postings;
 pub mod uax29;
 pub mod words;
 
