@@ -7,14 +7,15 @@ use std::cell::RefCell;
 use crate::i18n::Lang;
 
 use super::analyze::lower_into;
+use super::excerpt::excerpt;
+pub use super::excerpt::EXCERPT_CHARS;
 use super::forms::{key_of, Local};
-use super::memo::{self, tag, Found, Memo, Slots};
-use super::words::{key16, key16_within, keyed_spans, Chunks, Key};
+use super::known::{known, Stop, WIDTH};
+use super::memo::{tag, Found, Memo};
+use super::words::{key16, keyed_spans, Key};
 
 /// Title, tags, headings and description, body.
 pub const FIELDS: usize = 4;
-/// How much of a page's text a result can quote, in characters.
-pub const EXCERPT_CHARS: usize = 240;
 
 /// What the index needs of a page.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -148,30 +149,61 @@ impl Counter {
     }
 
     /// Counts the words of `text`, in `lang`, as field `FIELD` (its length into `lens`): chunk
-    /// by chunk, each one the thread has met found in its [`Memo`], any other cut into words.
+    /// by chunk, each one the thread has met found in its [`Memo`] ([`known`]), any other cut
+    /// into words. The last bytes, fewer than a window, are copied into white space and counted
+    /// the same way.
     fn field<const FIELD: usize>(&mut self, lang: Lang, lens: &mut [u32; FIELDS], text: &str) {
         let bytes = text.as_bytes();
-        let mut chunks = Chunks::new(bytes);
         let mut n = 0;
+        let mut pos = 0;
         loop {
-            let stop = found::<FIELD>(
-                (self.memo.slots(), &self.memo.many),
-                &mut self.counts,
-                &mut self.seen,
-                (&mut chunks, &mut n),
-                bytes,
-                tag(0, lang),
-            );
-            let Some((from, to)) = stop else { break };
-            self.not_found::<FIELD>(lang, text, from, to, &mut n);
+            match self.known::<FIELD>(bytes, pos, lang, &mut n) {
+                Stop::Chunk(from, to) => {
+                    self.not_found::<FIELD>(lang, text, from, to, &mut n);
+                    pos = to;
+                }
+                Stop::End(end) => {
+                    pos = end;
+                    break;
+                }
+            }
+        }
+        if pos < bytes.len() {
+            let tail = pos;
+            let mut padded = [b' '; 2 * WIDTH];
+            padded[..bytes.len() - tail].copy_from_slice(&bytes[tail..]);
+            let mut pos = 0;
+            while let Stop::Chunk(from, to) = self.known::<FIELD>(&padded, pos, lang, &mut n) {
+                self.not_found::<FIELD>(lang, text, tail + from, tail + to, &mut n);
+                pos = to;
+            }
         }
         lens[FIELD] += n as u32;
     }
 
-    /// Counts the chunk `text[from..to]` that [`found`] stopped at (its number of words into
+    /// [`known`] with this counter's memo and counts.
+    #[inline(always)]
+    fn known<const FIELD: usize>(
+        &mut self,
+        bytes: &[u8],
+        pos: usize,
+        lang: Lang,
+        n: &mut usize,
+    ) -> Stop {
+        known::<FIELD>(
+            (self.memo.slots(), &self.memo.many),
+            &mut self.counts,
+            &mut self.seen,
+            bytes,
+            pos,
+            tag(0, lang),
+            n,
+        )
+    }
+
+    /// Counts the chunk `text[from..to]` that [`known`] stopped at (its number of words into
     /// `n`): one longer than sixteen bytes or new to the thread is cut, and a new one kept; one
-    /// near the text's end (where sixteen bytes cannot be read at once), or with a form that has
-    /// no place in the counts yet, is found in the memo the slower way.
+    /// with a form that has no place in the counts yet is found in the memo the slower way.
     #[inline(never)]
     fn not_found<const FIELD: usize>(
         &mut self,
@@ -255,56 +287,10 @@ impl Counter {
     }
 }
 
-/// Counts the next of `chunks` while a [`Memo`] (its `slots` and `many`) has them, into
-/// `counts` and `seen` (their number of words into `n`): where the first it cannot count so
-/// starts and ends, or `None` at the text's end. `lang` is the [`tag`] of the page's language.
-/// A function of its own, given the memo's and the counts' slices, so that the loop keeps its
-/// values in registers: the usual chunk, of one word, costs about 80 instructions.
-#[inline(never)]
-fn found<const FIELD: usize>(
-    (slots, many): (&Slots, &[u32]),
-    counts: &mut [[u16; FIELDS]],
-    seen: &mut Vec<u32>,
-    (chunks, n): (&mut Chunks, &mut usize),
-    bytes: &[u8],
-    lang: u8,
-) -> Option<(usize, usize)> {
-    let (mut it, mut words) = (*chunks, 0);
-    let stop = loop {
-        let Some((from, to)) = it.next() else {
-            break None;
-        };
-        let Some((lo, hi)) = key16_within(bytes, from, to) else {
-            break Some((from, to));
-        };
-        let Some(slot) = memo::get(slots, lo, hi, lang | (to - from) as u8) else {
-            break Some((from, to));
-        };
-        // Each form was counted when its chunk was cut, so it has its place in `counts` (but
-        // the slower way makes sure).
-        match slot
-            .one()
-            .and_then(|form| Some((form, counts.get_mut(form as usize)?)))
-        {
-            Some((form, c)) => {
-                tally::<FIELD>(c, seen, form);
-                words += 1;
-            }
-            _ => match count_forms::<FIELD>(slot.forms(many), counts, seen) {
-                Some(k) => words += k,
-                None => break Some((from, to)),
-            },
-        }
-    };
-    *chunks = it;
-    *n += words;
-    stop
-}
-
 /// Counts `forms` in field `FIELD` of `counts` (with `seen`, as [`count`]): how many, or `None`
 /// (and none counted) if one has no place in `counts`.
 #[inline(never)]
-fn count_forms<const FIELD: usize>(
+pub(super) fn count_forms<const FIELD: usize>(
     forms: &[u32],
     counts: &mut [[u16; FIELDS]],
     seen: &mut Vec<u32>,
@@ -331,7 +317,7 @@ fn count<const FIELD: usize>(counts: &mut Vec<[u16; FIELDS]>, seen: &mut Vec<u32
 /// One more in field `FIELD` of `c`, the counts of form `n`, with the form in `seen` when it is
 /// the page's first.
 #[inline(always)]
-fn tally<const FIELD: usize>(c: &mut [u16; FIELDS], seen: &mut Vec<u32>, n: u32) {
+pub(super) fn tally<const FIELD: usize>(c: &mut [u16; FIELDS], seen: &mut Vec<u32>, n: u32) {
     if *c == [0; FIELDS] {
         seen.push(n);
     }
@@ -344,49 +330,6 @@ fn count_new<const FIELD: usize>(counts: &mut Vec<[u16; FIELDS]>, seen: &mut Vec
     let len = (n as usize + 1).next_power_of_two().max(1024);
     counts.resize(len, [0; FIELDS]);
     count::<FIELD>(counts, seen, n);
-}
-
-/// The first [`EXCERPT_CHARS`] characters of `description` and `body` (white space collapsed),
-/// cut at a word's end.
-fn excerpt(description: &str, body: &str) -> String {
-    let description = description.trim();
-    let mut text = String::with_capacity(EXCERPT_CHARS * 2);
-    text.push_str(description);
-    // The body's start with each run of white space (ASCII's, and control characters) one
-    // space, only as much as can be quoted: one character more than fits.
-    let room = EXCERPT_CHARS + 1;
-    let (mut taken, mut started, mut pending) = (0, false, false);
-    for c in body.chars() {
-        if c <= ' ' {
-            pending = started;
-            continue;
-        }
-        if !started {
-            if !description.is_empty() {
-                text.push(' ');
-            }
-            started = true;
-        } else if pending {
-            if taken == room {
-                break;
-            }
-            text.push(' ');
-            taken += 1;
-            pending = false;
-        }
-        if taken == room {
-            break;
-        }
-        text.push(c);
-        taken += 1;
-    }
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        None => text,
-        Some((end, _)) => {
-            let cut = text[..end].rfind(' ').unwrap_or(end);
-            format!("{}…", &text[..cut])
-        }
-    }
 }
 
 #[cfg(test)]
@@ -534,20 +477,5 @@ mod tests {
         assert_eq!(counter.cuts, 7, "nothing more was cut");
         assert_eq!(counter.slow, 0);
         assert_eq!(lens[3], 2 * 17);
-    }
-
-    #[test]
-    fn excerpts_end_at_a_word() {
-        let text = "word ".repeat(200);
-        let e = excerpt("", text.trim_end());
-        assert!(e.ends_with("word…"), "{e}");
-        assert!(e.chars().count() <= EXCERPT_CHARS + 1);
-        assert_eq!(excerpt("", "short"), "short");
-        assert_eq!(excerpt("A summary.", "Body"), "A summary. Body");
-        assert_eq!(excerpt(" A summary. ", ""), "A summary.");
-        let long = excerpt(&"d ".repeat(100), &"b ".repeat(100));
-        // 120 characters of description, a space, 119 of body: then the cut at a space.
-        assert_eq!(long.chars().count(), 240);
-        assert!(long.starts_with("d d") && long.ends_with("b…"), "{long}");
     }
 }

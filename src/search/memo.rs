@@ -1,5 +1,5 @@
 //! A thread's memory of the chunks it has cut into words: for each chunk (a run of text between
-//! white space, [`super::words::Chunks`]) of at most sixteen bytes, the numbers of its word
+//! white space, as [`super::known`] finds them) of at most sixteen bytes, the numbers of its word
 //! forms ([`super::forms`]). Prose repeats its words, and mostly with the same punctuation
 //! around them (`the`, `retry,`, `(jitter).`), so the usual chunk is found here by its bytes and
 //! counted without being scanned, lowered or keyed again.

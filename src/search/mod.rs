@@ -4,8 +4,10 @@
 
 pub mod analyze;
 pub mod doc;
+mod excerpt;
 pub mod forms;
 pub mod index;
+mod known;
 mod memo;
 mod postings;
 pub mod uax29;

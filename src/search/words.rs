@@ -14,8 +14,8 @@ use crate::i18n::Lang;
 use super::analyze::{capital, dotted};
 use super::forms::key_of;
 use super::uax29::{chunk, latin_letter, Class};
-pub(super) use window::Chunks;
-use window::{Window, WIDTH};
+use window::Window;
+pub(super) use window::{long_end, space_bits, WIDTH};
 
 /// Calls `f` with every word of `text` in order; one joined by `.` or `_` whole, then by parts.
 pub fn words<'t>(text: &'t str, lang: Lang, mut f: impl FnMut(&'t str)) {
@@ -483,13 +483,13 @@ fn ascii_lower(x: u64) -> u64 {
 }
 
 /// The eight bytes of `b` at `at` as a number, the first lowest.
-fn u64_at(b: &[u8], at: usize) -> u64 {
+pub(super) fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"))
 }
 
 /// For a span of 0 to 16 bytes, the masks of its bytes in the two numbers of its key: the first
 /// eight bytes in the first, the rest in the second.
-const KEY_MASKS: [[u64; 2]; 17] = {
+pub(super) const KEY_MASKS: [[u64; 2]; 17] = {
     let mut t = [[u64::MAX; 2]; 17];
     let mut n = 0;
     while n < 16 {

@@ -1,6 +1,6 @@
 //! What 64 bytes of text hold, a bit a byte, found 16 bytes at a time where the CPU can (SSE2,
 //! which every x86-64 has): the scanner looks for words among the bits instead of byte by byte,
-//! and [`Chunks`] for white space.
+//! and the counter of chunks met before for white space ([`space_bits`]).
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{
@@ -22,7 +22,7 @@ pub(super) struct Window {
 }
 
 /// The window's length in bytes.
-pub(super) const WIDTH: usize = 64;
+pub const WIDTH: usize = 64;
 
 impl Window {
     /// The window of `bytes` from `at` (which is less than their length).
@@ -100,105 +100,21 @@ fn masks(block: &[u8; WIDTH]) -> Window {
     w
 }
 
-/// Where each chunk of a text starts and ends: each run of bytes that are not ASCII white space
-/// (space, tab, line feed, form feed, carriage return), in order. Words never cross white space,
-/// so a chunk's words are its own, whatever is around it.
-#[derive(Clone, Copy)]
-pub struct Chunks<'t> {
-    bytes: &'t [u8],
-    /// Where the window starts…
-    base: usize,
-    /// …and its bytes that are not white space and not yet passed.
-    rest: u64,
-}
-
-impl<'t> Chunks<'t> {
-    /// The chunks of `bytes`.
-    pub fn new(bytes: &'t [u8]) -> Chunks<'t> {
-        let rest = if bytes.is_empty() {
-            0
-        } else {
-            !spaces(bytes, 0)
-        };
-        Chunks {
-            bytes,
-            base: 0,
-            rest,
-        }
-    }
-}
-
-impl Iterator for Chunks<'_> {
-    type Item = (usize, usize);
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<(usize, usize)> {
-        loop {
-            let rest = self.rest;
-            if rest == 0 {
-                self.base += WIDTH;
-                if self.base >= self.bytes.len() {
-                    return None;
-                }
-                self.rest = !spaces(self.bytes, self.base);
-                continue;
-            }
-            // The next run, as in the word scanner: its lowest bit carries to the bit after it.
-            let first = rest & rest.wrapping_neg();
-            let sum = rest.wrapping_add(first);
-            let after = sum & !rest;
-            let s = first.trailing_zeros() as usize;
-            if after != 0 {
-                self.rest = rest & !(after - 1);
-                return Some((self.base + s, self.base + after.trailing_zeros() as usize));
-            }
-            // It runs to the window's end: a window from its start, or, for a chunk of 64 bytes
-            // or more, its end found a byte at a time.
-            if s > 0 {
-                self.base += s;
-                self.rest = !spaces(self.bytes, self.base);
-                continue;
-            }
-            // (Its values are passed and returned, not the iterator, which can then stay in
-            // registers.)
-            let (from, n) = (self.base, self.bytes.len());
-            let end = long_end(self.bytes, from);
-            self.base = end;
-            // A window from the white space after it (none at the text's end).
-            self.rest = if end < n { !spaces(self.bytes, end) } else { 0 };
-            return Some((from, end));
-        }
-    }
-}
-
-/// Where the chunk of 64 bytes or more from `bytes[from]` ends.
+/// Where the chunk that starts at `bytes[from]` ends, found a byte at a time (for chunks too
+/// long to be keyed).
 #[inline(never)]
-fn long_end(bytes: &[u8], from: usize) -> usize {
+pub fn long_end(bytes: &[u8], from: usize) -> usize {
     bytes[from..]
         .iter()
         .position(u8::is_ascii_whitespace)
         .map_or(bytes.len(), |e| from + e)
 }
 
-/// The white space among the 64 bytes of `bytes` from `at` (which is less than their length),
-/// a bit a byte; past the end every bit is 1.
-#[inline(always)]
-fn spaces(bytes: &[u8], at: usize) -> u64 {
-    match bytes.get(at..at + WIDTH) {
-        Some(block) => space_bits(block.try_into().expect("64 bytes")),
-        None => {
-            let mut block = [b' '; WIDTH];
-            let rest = &bytes[at..];
-            block[..rest.len()].copy_from_slice(rest);
-            space_bits(&block)
-        }
-    }
-}
-
-/// [`spaces`] of `block`, 16 bytes at a time.
+/// The white space among the 64 bytes of `block` (space, tab, line feed, form feed, carriage
+/// return: what `split_ascii_whitespace` splits at), a bit a byte; 16 bytes at a time.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn space_bits(block: &[u8; WIDTH]) -> u64 {
+pub fn space_bits(block: &[u8; WIDTH]) -> u64 {
     let mut bits_of = 0;
     for k in 0..WIDTH / 16 {
         let v = load(block, k);
@@ -216,14 +132,14 @@ fn space_bits(block: &[u8; WIDTH]) -> u64 {
     bits_of
 }
 
-/// [`spaces`] of `block`, a byte at a time (where there is no SSE2).
+/// [`space_bits`] of `block`, a byte at a time (where there is no SSE2).
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn space_bits(block: &[u8; WIDTH]) -> u64 {
+pub fn space_bits(block: &[u8; WIDTH]) -> u64 {
     portable_spaces(block)
 }
 
-/// [`spaces`] of `block`, a byte at a time.
+/// [`space_bits`] of `block`, a byte at a time.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn portable_spaces(block: &[u8; WIDTH]) -> u64 {
     let mut bits_of = 0;
@@ -289,53 +205,6 @@ mod tests {
                 let space = matches!(b, b' ' | b'\t' | b'\n' | 0x0c | b'\r');
                 assert_eq!(bits, u64::from(space) << k, "byte {b:#x} at {k}");
             }
-        }
-    }
-
-    /// The chunks as `split_ascii_whitespace` gives them, with where each starts and ends.
-    fn split(text: &str) -> Vec<(usize, usize)> {
-        let start = text.as_ptr() as usize;
-        text.split_ascii_whitespace()
-            .map(|c| {
-                (
-                    c.as_ptr() as usize - start,
-                    c.as_ptr() as usize - start + c.len(),
-                )
-            })
-            .collect()
-    }
-
-    #[test]
-    fn chunks_are_the_runs_between_white_space() {
-        let long = "y".repeat(150);
-        let texts = [
-            String::new(),
-            " \t\n\r\x0c ".to_string(),
-            "a".to_string(),
-            " a  bc\x0bd\te ".to_string(),
-            format!("{} {long} z", "w".repeat(63)),
-            format!("{}ab cd", " ".repeat(62)),
-            long.clone(),
-            format!("x {long}"),
-            "ölçüm, ışık — 1,5 sn.\n\nİş".repeat(9),
-        ];
-        for text in &texts {
-            let got: Vec<(usize, usize)> = Chunks::new(text.as_bytes()).collect();
-            assert_eq!(got, split(text), "{text:?}");
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
-        /// Over texts of several windows, runs across a window's edge and longer than one.
-        #[test]
-        fn chunks_are_what_splitting_gives(parts in proptest::collection::vec(proptest::sample::select(vec![
-            "a", "bcd", "ölçüm", " ", "  ", "\t", "\n", "\r", "\x0b", "\x0c", "\u{a0}", ".",
-            "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-        ]), 0..60)) {
-            let text = parts.concat();
-            let got: Vec<(usize, usize)> = Chunks::new(text.as_bytes()).collect();
-            proptest::prop_assert_eq!(got, split(&text), "{:?}", text);
         }
     }
 

@@ -1,0 +1,100 @@
+//! Counting the chunks of a text that a thread has met before (its [`super::memo`]), a window
+//! of 64 bytes at a time: the window's white space found at once, then each chunk that starts
+//! in its first 48 bytes keyed straight from the window (its sixteen bytes are in it), found in
+//! the memo and counted. This is the hot loop of a build with search: prose is mostly chunks
+//! met before, each costing about fifty instructions here.
+
+use super::doc::{count_forms, tally, FIELDS};
+use super::memo::{self, Slots};
+pub(super) use super::words::WIDTH;
+use super::words::{long_end, space_bits, u64_at, KEY_MASKS};
+
+/// Where the chunks a window of [`WIDTH`] bytes keys may start: sixteen bytes from any of them
+/// are in it.
+const STARTS: usize = WIDTH - 16;
+
+/// Where [`known`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stop {
+    /// At a chunk it cannot count (new to the thread, longer than sixteen bytes, or with a form
+    /// that has no place in the counts yet): where it starts and ends.
+    Chunk(usize, usize),
+    /// Where fewer than [`WIDTH`] bytes are left: at white space or a chunk's start.
+    End(usize),
+}
+
+/// Counts the chunks of `bytes` from `pos` (white space or a chunk's start) that a [`Memo`]
+/// (its `slots` and `many`) has, into `counts` and `seen` (as [`super::doc`] counts, in field
+/// `FIELD`; their number of words into `words`), while a window of [`WIDTH`] bytes can be read.
+/// `lang` is the [`memo::tag`] of the page's language. A function of its own, given the
+/// memo's and the counts' slices, so that the loop keeps its values in registers.
+///
+/// [`Memo`]: super::memo::Memo
+#[inline(never)]
+pub fn known<const FIELD: usize>(
+    (slots, many): (&Slots, &[u32]),
+    counts: &mut [[u16; FIELDS]],
+    seen: &mut Vec<u32>,
+    bytes: &[u8],
+    mut pos: usize,
+    lang: u8,
+    words: &mut usize,
+) -> Stop {
+    let mut n = 0;
+    let stop = 'windows: loop {
+        let Some(window) = bytes.get(pos..pos + WIDTH) else {
+            break Stop::End(pos);
+        };
+        let window: &[u8; WIDTH] = window.try_into().expect("a window's bytes");
+        let space = space_bits(window);
+        // The bytes not yet passed that are not white space.
+        let mut rest = !space;
+        loop {
+            if rest == 0 {
+                pos += WIDTH;
+                continue 'windows;
+            }
+            let s = rest.trailing_zeros() as usize;
+            if s >= STARTS {
+                // A window from this chunk's start.
+                pos += s;
+                continue 'windows;
+            }
+            // The chunk's length: to the white space after it (64 when it runs to the end).
+            let len = (space >> s).trailing_zeros() as usize;
+            let from = pos + s;
+            let Some(&[lo_mask, hi_mask]) = KEY_MASKS.get(len) else {
+                let to = if s + len < WIDTH {
+                    from + len
+                } else {
+                    long_end(bytes, from)
+                };
+                break 'windows Stop::Chunk(from, to);
+            };
+            let key = &window[s..s + 16];
+            let (lo, hi) = (u64_at(key, 0) & lo_mask, u64_at(key, 8) & hi_mask);
+            let Some(slot) = memo::get(slots, lo, hi, lang | len as u8) else {
+                break 'windows Stop::Chunk(from, from + len);
+            };
+            // Each form was counted when its chunk was cut, so it has its place in `counts`
+            // (but the slower way makes sure).
+            match slot
+                .one()
+                .and_then(|form| Some((form, counts.get_mut(form as usize)?)))
+            {
+                Some((form, c)) => {
+                    tally::<FIELD>(c, seen, form);
+                    n += 1;
+                }
+                None => match count_forms::<FIELD>(slot.forms(many), counts, seen) {
+                    Some(k) => n += k,
+                    None => break 'windows Stop::Chunk(from, from + len),
+                },
+            }
+            // Past the chunk (`s + len` is at most 63).
+            rest &= u64::MAX << (s + len);
+        }
+    };
+    *words += n;
+    stop
+}
