@@ -191,7 +191,7 @@ impl Counter {
         n: &mut usize,
     ) -> Stop {
         known::<FIELD>(
-            (self.memo.slots(), &self.memo.many),
+            &self.memo,
             &mut self.counts,
             &mut self.seen,
             bytes,

@@ -5,7 +5,7 @@
 //! met before, each costing about fifty instructions here.
 
 use super::doc::{count_forms, tally, FIELDS};
-use super::memo::{self, Slots};
+use super::memo::{self, Memo};
 pub(super) use super::words::WIDTH;
 use super::words::{long_end, space_bits, u64_at, KEY_MASKS};
 
@@ -23,16 +23,13 @@ pub enum Stop {
     End(usize),
 }
 
-/// Counts the chunks of `bytes` from `pos` (white space or a chunk's start) that a [`Memo`]
-/// (its `slots` and `many`) has, into `counts` and `seen` (as [`super::doc`] counts, in field
+/// Counts the chunks of `bytes` from `pos` (white space or a chunk's start) that `memo` has, into `counts` and `seen` (as [`super::doc`] counts, in field
 /// `FIELD`; their number of words into `words`), while a window of [`WIDTH`] bytes can be read.
 /// `lang` is the [`memo::tag`] of the page's language. A function of its own, given the
-/// memo's and the counts' slices, so that the loop keeps its values in registers.
-///
-/// [`Memo`]: super::memo::Memo
+/// counts' slice, so that the loop keeps its values in registers.
 #[inline(never)]
 pub fn known<const FIELD: usize>(
-    (slots, many): (&Slots, &[u32]),
+    memo: &Memo,
     counts: &mut [[u16; FIELDS]],
     seen: &mut Vec<u32>,
     bytes: &[u8],
@@ -73,7 +70,7 @@ pub fn known<const FIELD: usize>(
             };
             let key = &window[s..s + 16];
             let (lo, hi) = (u64_at(key, 0) & lo_mask, u64_at(key, 8) & hi_mask);
-            let Some(slot) = memo::get(slots, lo, hi, lang | len as u8) else {
+            let Some(slot) = memo::get(memo.slots(), lo, hi, lang | len as u8) else {
                 break 'windows Stop::Chunk(from, from + len);
             };
             // Each form was counted when its chunk was cut, so it has its place in `counts`
@@ -86,7 +83,9 @@ pub fn known<const FIELD: usize>(
                     tally::<FIELD>(c, seen, form);
                     n += 1;
                 }
-                None => match count_forms::<FIELD>(slot.forms(many), counts, seen) {
+                // A chunk of no words (a sign, a dash) has nothing to count.
+                None if slot.words() == 0 => {}
+                None => match count_forms::<FIELD>(slot.forms(&memo.many), counts, seen) {
                     Some(k) => n += k,
                     None => break 'windows Stop::Chunk(from, from + len),
                 },

@@ -35,6 +35,12 @@ impl Slot {
         (self.words == 1).then_some(self.value)
     }
 
+    /// How many words the chunk has.
+    #[inline(always)]
+    pub fn words(&self) -> u8 {
+        self.words
+    }
+
     /// The chunk's forms: its one, or those in `many` (its [`Memo`]'s).
     #[inline(always)]
     pub fn forms<'s>(&'s self, many: &'s [u32]) -> &'s [u32] {
