@@ -185,6 +185,13 @@ impl Pipeline {
         };
         let bases =
             Lang::ALL.map(|lang| crate::render::base(&site, &templates, lang, options.live_reload));
+        let bases = match bases {
+            [Ok(tr), Ok(en)] => [tr, en],
+            [tr, en] => {
+                problems.extend([tr.err(), en.err()].into_iter().flatten());
+                return Err(problems);
+            }
+        };
         let cards = (options.cards && site.config.cards)
             .then(|| Cache::new(Some(root.join(cards::CACHE_DIR))));
         Ok(Pipeline {

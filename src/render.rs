@@ -60,6 +60,9 @@ pub struct SiteInfo<'a> {
     pub pages: Vec<MenuLink<'a>>,
     /// This language's search page (`None` when `sade.yaml` says `search: false`).
     pub search: Option<String>,
+    /// The header's search form: `search_form.html` rendered once for the language (it is the
+    /// same on every page), or `""` with no search.
+    pub search_form: String,
 }
 
 /// A page to link to: a stand-alone page in the menu, or a page's previous or next.
@@ -116,11 +119,17 @@ pub struct Translation<'a> {
     pub title: Option<&'a str>,
 }
 
-/// The base context of every page and list of `lang`.
-pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -> tera::Context {
+/// The base context of every page and list of `lang`; an error when `search_form.html` does not
+/// render.
+pub fn base(
+    site: &Site,
+    templates: &Templates,
+    lang: Lang,
+    live_reload: bool,
+) -> Result<tera::Context, Diagnostic> {
     let config = &site.config;
     let urls = &config.urls;
-    let base = Base {
+    let mut base = Base {
         lang,
         site: SiteInfo {
             title: config.title(lang),
@@ -147,6 +156,7 @@ pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -
                 })
                 .collect(),
             search: config.search.then(|| urls.search(lang)),
+            search_form: String::new(),
         },
         t: templates.strings(lang),
         other: OtherLanguage {
@@ -159,8 +169,20 @@ pub fn base(site: &Site, templates: &Templates, lang: Lang, live_reload: bool) -
         translation: None,
         share: None,
     };
-    tera::Context::from_serialize(&base).unwrap_or_default()
+    if config.search {
+        let ctx = tera::Context::from_serialize(&base).unwrap_or_default();
+        base.site.search_form = templates.render_string(SEARCH_FORM, &ctx).map_err(|e| {
+            e.with_help(format!(
+                "while rendering the search form in {}",
+                lang.native_name()
+            ))
+        })?;
+    }
+    Ok(tera::Context::from_serialize(&base).unwrap_or_default())
 }
+
+/// The template of the header's search form ([`SiteInfo::search_form`]).
+const SEARCH_FORM: &str = "search_form.html";
 
 /// `base` with the fields of `parts` added (a typed struct: its field names are the keys).
 pub fn extend<T: Serialize>(base: &tera::Context, parts: &T) -> tera::Context {

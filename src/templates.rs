@@ -229,6 +229,14 @@ impl Templates {
         Ok(crate::output::OutputFile { path, bytes })
     }
 
+    /// Renders template `name` as a string (a part that pages carry, rendered once).
+    pub fn render_string(&self, name: &str, ctx: &tera::Context) -> Result<String, Diagnostic> {
+        time(self.timings.as_deref(), Part::Template, name, || {
+            self.tera.render(name, ctx)
+        })
+        .map_err(|e| self.diagnostic(&format!("rendering templates/{name}"), &e))
+    }
+
     /// A Tera error as a diagnostic: `headline: Tera's message`, pointing into the template
     /// when Tera says where, with a suggestion for a misspelt field.
     pub fn diagnostic(&self, headline: &str, e: &tera::Error) -> Diagnostic {

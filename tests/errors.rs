@@ -306,6 +306,15 @@ golden!(
     template_report("page.html", |t| t
         .replace("<h1>{{ page.title }}", "<h1>{{ page.titel }}"))
 );
+// The header's search form is rendered once per language: an error in it stops the build
+// before any page, and says where.
+golden!(
+    template_search_form_unknown_field,
+    template_report("search_form.html", |t| t.replace(
+        "placeholder=\"{{ t.search_placeholder }}\"",
+        "placeholder=\"{{ t.search_placeholdr }}\""
+    ))
+);
 
 #[test]
 fn a_template_error_every_page_hits_is_reported_once() {

@@ -251,7 +251,10 @@ pub fn page_render(data: &[u8]) {
         search: vec![Some(doc)],
         search_files: Default::default(),
     };
-    let base = sade::render::base(&site, templates, Lang::Tr, false);
+    let base = match sade::render::base(&site, templates, Lang::Tr, false) {
+        Ok(base) => base,
+        Err(d) => panic!("the built-in search form renders: {}", d.render()),
+    };
     let body = &site.rendered[0];
     match sade::render::page(&site, templates, 0, &source, body, &base) {
         Ok([html, twin]) => {
