@@ -7,7 +7,7 @@
 use super::doc::{count_forms, tally, FIELDS};
 use super::memo::{self, Memo};
 pub(super) use super::words::WIDTH;
-use super::words::{long_end, space_bits, u64_at, KEY_MASKS};
+use super::words::{key_masks, long_end, space_bits, u64_at};
 
 /// Where the chunks a window of [`WIDTH`] bytes keys may start: sixteen bytes from any of them
 /// are in it.
@@ -43,24 +43,25 @@ pub fn known<const FIELD: usize>(
             break Stop::End(pos);
         };
         let window: &[u8; WIDTH] = window.try_into().expect("a window's bytes");
-        let space = space_bits(window);
-        // The bytes not yet passed that are not white space.
-        let mut rest = !space;
+        let space = window_spaces(window);
+        // Where the chunks not yet passed start (`pos` is white space or a chunk's start).
+        let mut starts = !space & (space << 1 | 1);
         loop {
-            if rest == 0 {
+            if starts == 0 {
                 pos += WIDTH;
                 continue 'windows;
             }
-            let s = rest.trailing_zeros() as usize;
+            let s = starts.trailing_zeros() as usize;
             if s >= STARTS {
                 // A window from this chunk's start.
                 pos += s;
                 continue 'windows;
             }
+            starts &= starts - 1;
             // The chunk's length: to the white space after it (64 when it runs to the end).
             let len = (space >> s).trailing_zeros() as usize;
             let from = pos + s;
-            let Some(&[lo_mask, hi_mask]) = KEY_MASKS.get(len) else {
+            let Some((lo_mask, hi_mask)) = key_masks(len) else {
                 let to = if s + len < WIDTH {
                     from + len
                 } else {
@@ -90,10 +91,15 @@ pub fn known<const FIELD: usize>(
                     None => break 'windows Stop::Chunk(from, from + len),
                 },
             }
-            // Past the chunk (`s + len` is at most 63).
-            rest &= u64::MAX << (s + len);
         }
     };
     *words += n;
     stop
+}
+
+/// [`space_bits`] of a window, out of line: in the loop, its constants were loaded again for
+/// every chunk.
+#[inline(never)]
+fn window_spaces(window: &[u8; WIDTH]) -> u64 {
+    space_bits(window)
 }

@@ -23,16 +23,20 @@ pub struct Slot {
     tag: u8,
     /// …and its number of words.
     words: u8,
-    /// The chunk's one form, or, for any other number of words, where its forms start in
-    /// [`Memo::many`].
+    /// The chunk's one form; or, with [`MANY`], for any other number of words, where its forms
+    /// start in [`Memo::many`].
     value: u32,
 }
+
+/// The bit of a [`Slot`]'s value that says it is where the forms of a chunk of other than one
+/// word start, so that one test tells the usual chunk (form numbers are far below it).
+const MANY: u32 = 1 << 31;
 
 impl Slot {
     /// The chunk's form, when it has one word.
     #[inline(always)]
     pub fn one(&self) -> Option<u32> {
-        (self.words == 1).then_some(self.value)
+        (self.value & MANY == 0).then_some(self.value)
     }
 
     /// How many words the chunk has.
@@ -44,11 +48,11 @@ impl Slot {
     /// The chunk's forms: its one, or those in `many` (its [`Memo`]'s).
     #[inline(always)]
     pub fn forms<'s>(&'s self, many: &'s [u32]) -> &'s [u32] {
-        match self.words {
-            1 => std::slice::from_ref(&self.value),
-            n => {
-                let from = self.value as usize;
-                &many[from..from + usize::from(n)]
+        match self.one() {
+            Some(_) => std::slice::from_ref(&self.value),
+            None => {
+                let from = (self.value & !MANY) as usize;
+                &many[from..from + usize::from(self.words)]
             }
         }
     }
@@ -77,13 +81,23 @@ pub fn tag(len: usize, lang: Lang) -> u8 {
 }
 
 /// The slot among `slots` of the chunk keyed `lo`, `hi` with tag `tag`, or the number of the
-/// free slot it would go in.
+/// free slot it would go in. The slot its hash gives is looked at first, by itself: its number
+/// needs no wrapping.
 #[inline(always)]
 fn probe(slots: &Slots, lo: u64, hi: u64, tag: u8) -> Result<&Slot, usize> {
-    let mut i = slot(lo ^ u64::from(tag), hi, 64 - SLOT_BITS);
+    let is = |s: &Slot| s.lo == lo && s.hi == hi && s.tag == tag;
+    let home = slot(lo ^ u64::from(tag), hi, 64 - SLOT_BITS);
+    let s = &slots[home];
+    if is(s) {
+        return Ok(s);
+    }
+    if s.tag == 0 {
+        return Err(home);
+    }
+    let mut i = home + 1;
     loop {
         let s = &slots[i % SLOTS];
-        if s.lo == lo && s.hi == hi && s.tag == tag {
+        if is(s) {
             return Ok(s);
         }
         if s.tag == 0 {
@@ -143,10 +157,10 @@ impl Memo {
     #[inline(never)]
     pub fn keep(&mut self, i: usize, lo: u64, hi: u64, tag: u8, forms: &[u32]) {
         let value = match forms {
-            [one] => *one,
+            [one] if one & MANY == 0 => *one,
             _ => {
                 self.many.extend_from_slice(forms);
-                (self.many.len() - forms.len()) as u32
+                MANY | (self.many.len() - forms.len()) as u32
             }
         };
         let words = u8::try_from(forms.len()).expect("a chunk of 16 bytes has few words");

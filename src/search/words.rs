@@ -412,7 +412,7 @@ pub(super) fn key16(bytes: &[u8], from: usize, to: usize) -> (u64, u64) {
 /// span's kept), and the span has at most sixteen; else `None`.
 #[inline(always)]
 pub(super) fn key16_within(bytes: &[u8], from: usize, to: usize) -> Option<(u64, u64)> {
-    let [lo_mask, hi_mask] = *KEY_MASKS.get(to - from)?;
+    let (lo_mask, hi_mask) = key_masks(to - from)?;
     let b = bytes.get(from..from + 16)?;
     Some((u64_at(b, 0) & lo_mask, u64_at(b, 8) & hi_mask))
 }
@@ -488,20 +488,37 @@ pub(super) fn u64_at(b: &[u8], at: usize) -> u64 {
 }
 
 /// For a span of 0 to 16 bytes, the masks of its bytes in the two numbers of its key: the first
-/// eight bytes in the first, the rest in the second.
-pub(super) const KEY_MASKS: [[u64; 2]; 17] = {
-    let mut t = [[u64::MAX; 2]; 17];
+/// eight bytes in the first (`lo`), the rest in the second (`hi`). Two lists, so that a length
+/// finds its masks without a multiplication.
+pub(super) struct KeyMasks {
+    pub lo: [u64; 17],
+    pub hi: [u64; 17],
+}
+
+/// [`KeyMasks`], by a span's length.
+pub(super) static KEY_MASKS: KeyMasks = {
+    let mut t = KeyMasks {
+        lo: [u64::MAX; 17],
+        hi: [u64::MAX; 17],
+    };
     let mut n = 0;
     while n < 16 {
         if n < 8 {
-            t[n] = [(1 << (8 * n)) - 1, 0];
+            t.lo[n] = (1 << (8 * n)) - 1;
+            t.hi[n] = 0;
         } else {
-            t[n][1] = (1 << (8 * (n - 8))) - 1;
+            t.hi[n] = (1 << (8 * (n - 8))) - 1;
         }
         n += 1;
     }
     t
 };
+
+/// The masks of a span of `len` bytes' key ([`KEY_MASKS`]), when it has at most sixteen.
+#[inline(always)]
+pub(super) fn key_masks(len: usize) -> Option<(u64, u64)> {
+    Some((*KEY_MASKS.lo.get(len)?, KEY_MASKS.hi[len]))
+}
 
 /// What the scanner knows of a byte, by bit: [`SPACE`], [`DIGIT`], [`LOWER`], [`UPPER`],
 /// [`PUNCT`], [`JOIN`], [`LEAD`], [`OTHER`] (a byte outside ASCII that is none of these: 0).
