@@ -176,41 +176,43 @@ pub fn score(docs: &[&Doc], merged: &Merged) -> Encoded {
         .collect();
     // Every posting's score, in the postings' places; and the best (which every term that has
     // it keeps).
-    let mut scores = vec![0f64; merged.list.len()];
+    // (Pushed, not zeroed first and then written: zeroing a list this long is a cost of its own.)
+    let mut scores = Vec::with_capacity(merged.list.len());
     let mut max = f64::MIN_POSITIVE;
     for t in 0..merged.terms() {
-        let start = merged.starts[t] as usize;
         let postings = merged.postings(t);
         let df = postings.len() as f64;
         let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
-        for (p, out) in postings.iter().zip(&mut scores[start..]) {
+        for p in postings {
             let tf = weighted(&p.tf, &norms[p.doc as usize]);
             let s = idf * tf * (K1 + 1.0) / (K1 + tf);
             // (Scores are never NaN, so this is `f64::max` without its test for one.)
             if s > max {
                 max = s;
             }
-            *out = s;
+            scores.push(s);
         }
     }
-    let mut text = String::with_capacity(merged.list.len() * 2);
+    let mut text = Vec::with_capacity(merged.list.len() * 2);
     let mut ends = Vec::with_capacity(merged.terms());
     let mut bits = Vec::new();
+    let mut scores = scores.as_slice();
     for t in 0..merged.terms() {
-        let start = merged.starts[t] as usize;
         let postings = merged.postings(t);
-        let scores = &scores[start..start + postings.len()];
-        let mut best = Best::of(scores, &mut bits);
+        let (these, rest) = scores.split_at(postings.len());
+        scores = rest;
+        let mut best = Best::of(these, &mut bits);
         let mut last = 0;
-        for (p, &s) in postings.iter().zip(scores) {
+        for (p, &s) in postings.iter().zip(these) {
             if best.keeps(s) {
                 push_varint(&mut text, p.doc - last);
                 last = p.doc;
-                text.push(char::from(ALPHABET[level(s / max) as usize]));
+                text.push(ALPHABET[level(s / max) as usize]);
             }
         }
         ends.push(text.len());
     }
+    let text = String::from_utf8(text).expect("postings are written in ASCII");
     Encoded { text, ends }
 }
 
@@ -284,12 +286,12 @@ const ALPHABET: &[u8; 64] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN
 
 /// `n` in base 32, least significant digit first; every digit but the last is marked by adding
 /// 32.
-fn push_varint(out: &mut String, mut n: u32) {
+fn push_varint(out: &mut Vec<u8>, mut n: u32) {
     while n >= 32 {
-        out.push(char::from(ALPHABET[(32 + (n & 31)) as usize]));
+        out.push(ALPHABET[(32 + (n & 31)) as usize]);
         n >>= 5;
     }
-    out.push(char::from(ALPHABET[n as usize]));
+    out.push(ALPHABET[n as usize]);
 }
 
 #[cfg(test)]
@@ -315,11 +317,12 @@ mod tests {
             unreachable!()
         };
         for n in [0, 1, 31, 32, 33, 1023, 1024, 99_999, u32::MAX] {
-            let mut s = String::new();
+            let mut s = Vec::new();
             push_varint(&mut s, n);
+            let s = String::from_utf8(s).unwrap();
             assert_eq!(decode(&s), n, "{s}");
         }
-        let mut s = String::new();
+        let mut s = Vec::new();
         push_varint(&mut s, 31);
         assert_eq!(s.len(), 1);
         s.clear();
