@@ -14,6 +14,8 @@ use crate::i18n::Lang;
 use super::analyze::{capital, dotted};
 use super::forms::key_of;
 use super::uax29::{chunk, latin_letter, Class};
+#[cfg(target_arch = "x86_64")]
+pub(super) use window::space_bits_avx2;
 use window::Window;
 pub(super) use window::{long_end, space_bits, WIDTH};
 
