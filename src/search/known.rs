@@ -25,10 +25,11 @@ pub enum Stop {
     End(usize),
 }
 
-/// Counts the chunks of `bytes` from `pos` (white space or a chunk's start) that `memo` has, into `counts` and `seen` (as [`super::doc`] counts, in field
-/// `FIELD`; their number of words into `words`), while a window of [`WIDTH`] bytes can be read.
-/// `lang` is the [`memo::tag`] of the page's language. A function of its own, given the
-/// counts' slice, so that the loop keeps its values in registers.
+/// Counts the chunks of `bytes` from `pos` (white space or a chunk's start) that `memo` has,
+/// into `counts` and `seen` (as [`super::doc`] counts, in field `FIELD`; their number of words
+/// into `words`), while a window of [`WIDTH`] bytes can be read. `lang` is the [`memo::tag`] of
+/// the page's language. A function of its own, given the counts' slice, so that the loop keeps
+/// its values in registers.
 #[inline(never)]
 pub fn known<const FIELD: usize>(
     memo: &Memo,
