@@ -413,7 +413,7 @@ pub(super) fn key16(bytes: &[u8], from: usize, to: usize) -> (u64, u64) {
 /// [`key16`] of `bytes[from..to]` where sixteen bytes can be read from `from` at once (and the
 /// span's kept), and the span has at most sixteen; else `None`.
 #[inline(always)]
-pub(super) fn key16_within(bytes: &[u8], from: usize, to: usize) -> Option<(u64, u64)> {
+fn key16_within(bytes: &[u8], from: usize, to: usize) -> Option<(u64, u64)> {
     let (lo_mask, hi_mask) = key_masks(to - from)?;
     let b = bytes.get(from..from + 16)?;
     Some((u64_at(b, 0) & lo_mask, u64_at(b, 8) & hi_mask))
