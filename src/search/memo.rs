@@ -202,6 +202,16 @@ mod tests {
     }
 
     #[test]
+    fn a_form_numbered_at_the_flag_bit_is_kept_among_the_many() {
+        let mut memo = Memo::default();
+        kept(&mut memo, 5, 3, &[MANY | 7]);
+        kept(&mut memo, 6, 3, &[7]);
+        assert!(matches!(memo.find(5, 0, tag(3, Lang::En)), Found::Many([f]) if *f == MANY | 7));
+        assert!(matches!(memo.find(6, 0, tag(3, Lang::En)), Found::One(7)));
+        assert_eq!(memo.many, [MANY | 7]);
+    }
+
+    #[test]
     fn keys_that_differ_in_few_bytes_spread_over_the_slots() {
         let mut memo = Memo::default();
         let tag = tag(16, Lang::En);
