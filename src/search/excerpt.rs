@@ -19,8 +19,10 @@ pub fn excerpt(description: &str, body: &str) -> String {
         while bytes.get(i).is_some_and(|&b| b <= b' ') {
             i += 1;
         }
-        let start = i;
-        while bytes.get(i).is_some_and(|&b| b > b' ') {
+        // The run, and its characters: its bytes but those that continue one.
+        let (start, mut chars) = (i, 0);
+        while let Some(&b) = bytes.get(i).filter(|&&b| b > b' ') {
+            chars += usize::from(b & 0xc0 != 0x80);
             i += 1;
         }
         if start == i {
@@ -40,11 +42,9 @@ pub fn excerpt(description: &str, body: &str) -> String {
         }
         let run = &body[start..i];
         let left = room - taken;
-        // A run of no more bytes than there is room for has no more characters.
-        let fits = run.len() <= left || run.chars().count() <= left;
-        if fits {
+        if chars <= left {
             text.push_str(run);
-            taken += run.chars().count();
+            taken += chars;
         } else {
             let end = run.char_indices().nth(left).map_or(run.len(), |(e, _)| e);
             text.push_str(&run[..end]);
