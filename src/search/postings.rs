@@ -24,6 +24,9 @@ const K1: f64 = 1.2;
 /// The most pages a term keeps (its best by score): a word on every page costs no more than
 /// this, and a query only shows the best pages anyway.
 pub const MAX_POSTINGS: usize = 160;
+/// [`Best::of`]'s rank, among every fourth score of a term, of the bound it tries: the best
+/// [`MAX_POSTINGS`] of all are about the best 40 of those, so this is most likely below them.
+const SAMPLED: usize = MAX_POSTINGS * 7 / 20;
 /// Scores are kept in 6 bits.
 const LEVELS: f64 = 63.0;
 
@@ -251,6 +254,11 @@ impl Best {
     /// For a term with pages scored `scores` (in page order). The last kept score is found by
     /// selection among the scores alone (in `bits`, reused); then every page above it is kept,
     /// and the first pages at it that are still needed.
+    ///
+    /// A term on many pages first looks for a bound among every fourth score: the
+    /// [`SAMPLED`]th best of those is most likely below the last kept score. When at least
+    /// [`MAX_POSTINGS`] scores reach it, the last kept one is among them (every score above
+    /// it is), so the selection runs on those alone; else on all of them.
     fn of(scores: &[f64], bits: &mut Vec<u64>) -> Best {
         if scores.len() <= MAX_POSTINGS {
             return Best {
@@ -258,11 +266,23 @@ impl Best {
                 at: usize::MAX,
             };
         }
+        let desc = |a: &u64, b: &u64| b.cmp(a);
         bits.clear();
-        bits.extend(scores.iter().map(|s| s.to_bits()));
-        let last = *bits
-            .select_nth_unstable_by(MAX_POSTINGS - 1, |a, b| b.cmp(a))
-            .1;
+        bits.extend(scores.iter().step_by(4).map(|s| s.to_bits()));
+        let bound = if bits.len() > SAMPLED {
+            Some(*bits.select_nth_unstable_by(SAMPLED - 1, desc).1)
+        } else {
+            None
+        };
+        bits.clear();
+        let reach = |bound: u64| scores.iter().filter(|s| s.to_bits() >= bound).count();
+        match bound {
+            Some(bound) if reach(bound) >= MAX_POSTINGS => {
+                bits.extend(scores.iter().map(|s| s.to_bits()).filter(|&b| b >= bound))
+            }
+            _ => bits.extend(scores.iter().map(|s| s.to_bits())),
+        }
+        let last = *bits.select_nth_unstable_by(MAX_POSTINGS - 1, desc).1;
         let above = bits.iter().filter(|&&b| b > last).count();
         Best {
             last,
@@ -357,17 +377,34 @@ mod tests {
         scores.iter().copied().filter(|p| best.keeps(p.1)).collect()
     }
 
+    /// What [`kept`] should give: the best by score (ties: the first pages), in page order.
+    fn kept_by_sorting(scores: &[(u32, f64)]) -> Vec<(u32, f64)> {
+        let mut want = scores.to_vec();
+        want.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        want.truncate(MAX_POSTINGS);
+        want.sort_by_key(|p| p.0);
+        want
+    }
+
     #[test]
     fn a_term_keeps_its_best_pages_in_page_order() {
         // Scores that repeat: the best, then the first pages among equals.
         let scores: Vec<(u32, f64)> = (0..500u32)
             .map(|d| (d * 2, f64::from((d * 7919) % 40 + 1) / 8.0))
             .collect();
-        let mut want = scores.clone();
-        want.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        want.truncate(MAX_POSTINGS);
-        want.sort_by_key(|p| p.0);
-        assert_eq!(kept(&scores), want);
+        assert_eq!(kept(&scores), kept_by_sorting(&scores));
+        // Every fourth page far above the rest: the bound among every fourth is above the
+        // last kept score, too few reach it, and the selection runs on all of them.
+        let fourth: Vec<(u32, f64)> = (0..400u32)
+            .map(|d| {
+                (
+                    d,
+                    if d % 4 == 0 { 100.0 } else { 1.0 } + f64::from(d) / 1000.0,
+                )
+            })
+            .collect();
+        assert_eq!(kept(&fourth), kept_by_sorting(&fourth));
+        assert!(kept(&fourth).iter().any(|p| p.0 % 4 != 0));
         // All equal: the first pages. One more than kept: the worst goes. As many as kept, or
         // fewer: all of them, whatever their scores.
         let same: Vec<(u32, f64)> = (0..300).map(|d| (d, 1.5)).collect();
@@ -376,6 +413,32 @@ mod tests {
         assert_eq!(kept(&one_more), one_more[1..]);
         let few: Vec<(u32, f64)> = (0..160).map(|d| (d, f64::from(d % 3))).collect();
         assert_eq!(kept(&few), few);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+        /// With the bound among every fourth score or without it, a term keeps what sorting
+        /// all its pages would keep: for terms on few pages and many, scores with many ties and
+        /// none, and the best pages bunched at the start or the end.
+        #[test]
+        fn a_term_keeps_what_sorting_keeps(
+            n in 150usize..1200,
+            levels in proptest::sample::select(vec![3u32, 40, 1000, 1_000_000]),
+            seed in 0u32..1000,
+            order in 0u8..3,
+        ) {
+            let mut scores: Vec<(u32, f64)> = (0..n as u32)
+                .map(|d| (d, f64::from((d.wrapping_mul(2_654_435_761) ^ seed) % levels + 1) / 7.0))
+                .collect();
+            if order > 0 {
+                let mut by: Vec<f64> = scores.iter().map(|p| p.1).collect();
+                by.sort_by(|a, b| if order == 1 { b.total_cmp(a) } else { a.total_cmp(b) });
+                for (p, s) in scores.iter_mut().zip(by) {
+                    p.1 = s;
+                }
+            }
+            proptest::prop_assert_eq!(kept(&scores), kept_by_sorting(&scores));
+        }
     }
 
     #[test]
