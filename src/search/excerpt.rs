@@ -147,4 +147,19 @@ mod tests {
         assert_eq!(long.chars().count(), 240);
         assert!(long.starts_with("d d") && long.ends_with("b…"), "{long}");
     }
+
+    #[test]
+    fn an_excerpt_that_fits_exactly_is_whole() {
+        // Exactly as many characters as fit, in ASCII and not: whole. One more: cut.
+        for unit in ["abcd ", "ışık "] {
+            let fits = unit.repeat(EXCERPT_CHARS / 5);
+            let fits = fits.trim_end().to_string() + "x";
+            assert_eq!(fits.chars().count(), EXCERPT_CHARS);
+            assert_eq!(excerpt("", &fits), fits);
+            let over = fits.clone() + "y";
+            let cut = excerpt("", &over);
+            assert!(cut.ends_with('…'), "{cut}");
+            assert_eq!(cut, excerpt_by_chars("", &over));
+        }
+    }
 }
