@@ -111,3 +111,55 @@ fn window_spaces(window: &[u8; WIDTH]) -> u64 {
     }
     space_bits(window)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::search::memo::{tag, Found};
+    use crate::search::words::key16;
+
+    /// A memo that has the chunks of `text` at `spans`, each with its forms.
+    fn memo_of(text: &[u8], chunks: &[((usize, usize), &[u32])]) -> Memo {
+        let mut memo = Memo::default();
+        for &((from, to), forms) in chunks {
+            let (lo, hi) = key16(text, from, to);
+            let tag = tag(to - from, Lang::En);
+            let Found::New(i) = memo.find(lo, hi, tag) else {
+                panic!("new");
+            };
+            memo.keep(i, lo, hi, tag, forms);
+        }
+        memo
+    }
+
+    #[test]
+    fn a_chunk_whose_forms_have_no_place_in_the_counts_stops_the_loop() {
+        let text = format!("zz a.b q{}", " ".repeat(80));
+        let bytes = text.as_bytes();
+        let memo = memo_of(
+            bytes,
+            &[((0, 2), &[1]), ((3, 6), &[5, 6, 7]), ((7, 8), &[9])],
+        );
+        let lang = tag(0, Lang::En);
+        let (mut seen, mut words) = (Vec::new(), 0);
+        // Room for `zz`'s form only: the loop stops at `a.b`, where it starts and ends, with
+        // nothing of it counted.
+        let mut counts = vec![[0u16; FIELDS]; 4];
+        let stop = known::<3>(&memo, &mut counts, &mut seen, bytes, 0, lang, &mut words);
+        assert_eq!(stop, Stop::Chunk(3, 6));
+        assert_eq!((words, seen.as_slice()), (1, &[1][..]));
+        assert!(counts[2..].iter().all(|c| *c == [0; FIELDS]));
+        // Room for `a.b`'s forms, not `q`'s: the loop stops at `q`.
+        let mut counts = vec![[0u16; FIELDS]; 8];
+        let stop = known::<3>(&memo, &mut counts, &mut seen, bytes, 3, lang, &mut words);
+        assert_eq!(stop, Stop::Chunk(7, 8));
+        assert_eq!(words, 4);
+        assert_eq!(counts[5..8], [[0, 0, 0, 1]; 3]);
+        // Room for all: to the last window that can be read.
+        let mut counts = vec![[0u16; FIELDS]; 16];
+        let stop = known::<3>(&memo, &mut counts, &mut seen, bytes, 7, lang, &mut words);
+        assert_eq!(stop, Stop::End(7 + WIDTH));
+        assert_eq!(words, 5);
+    }
+}
