@@ -455,6 +455,10 @@ mod tests {
             [1, 0, 0, 0],
             [0, 2, 0, 3],
             [0, 0, 1, 0],
+            // Other fields whose counts are equal or cancel out bit by bit.
+            [1, 1, 0, 2],
+            [2, 0, 2, 1],
+            [3, 1, 2, 0],
         ] {
             assert_eq!(weighted(&tf, &norm).to_bits(), sum(&tf).to_bits(), "{tf:?}");
         }
