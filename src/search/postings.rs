@@ -415,6 +415,33 @@ mod tests {
         assert_eq!(kept(&few), few);
     }
 
+    #[test]
+    fn a_term_on_many_pages_selects_among_those_that_reach_the_bound() {
+        // 1 000 distinct scores, scattered: the selection runs on those that reach the
+        // SAMPLED-th best of every fourth, and finds the 160th best.
+        let scores: Vec<f64> = (0..1000u32)
+            .map(|d| f64::from(d.wrapping_mul(7919) % 1000) + 1.0)
+            .collect();
+        let mut bits = Vec::new();
+        let best = Best::of(&scores, &mut bits);
+        let mut sample: Vec<f64> = scores.iter().step_by(4).copied().collect();
+        sample.sort_by(|a, b| b.total_cmp(a));
+        let bound = sample[SAMPLED - 1];
+        assert_eq!(bits.len(), scores.iter().filter(|&&s| s >= bound).count());
+        assert!((MAX_POSTINGS..300).contains(&bits.len()), "{}", bits.len());
+        assert_eq!((f64::from_bits(best.last), best.at), (841.0, 1));
+        // Every fourth far above the rest: too few reach the bound, and it runs on all.
+        let fourth: Vec<f64> = (0..400u32)
+            .map(|d| if d % 4 == 0 { 100.0 } else { 1.0 } + f64::from(d) / 1000.0)
+            .collect();
+        Best::of(&fourth, &mut bits);
+        assert_eq!(bits.len(), fourth.len());
+        // Too few to sample (every fourth makes SAMPLED, the worst last): all of them.
+        let few: Vec<f64> = (0..4 * SAMPLED as u32).rev().map(f64::from).collect();
+        Best::of(&few, &mut bits);
+        assert_eq!(bits.len(), few.len());
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
         /// With the bound among every fourth score or without it, a term keeps what sorting
