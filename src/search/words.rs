@@ -489,9 +489,8 @@ pub(super) fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"))
 }
 
-/// For a span of 0 to 16 bytes, the masks of its bytes in the two numbers of its key: the first
-/// eight bytes in the first (`lo`), the rest in the second (`hi`). Two lists, so that a length
-/// finds its masks without a multiplication.
+/// For a span of 0 to 16 bytes, the masks of its bytes in its key's numbers: the first eight in
+/// `lo`, the rest in `hi` (two lists: a length finds its masks without a multiplication).
 pub(super) struct KeyMasks {
     pub lo: [u64; 17],
     pub hi: [u64; 17],
@@ -499,11 +498,8 @@ pub(super) struct KeyMasks {
 
 /// [`KeyMasks`], by a span's length.
 pub(super) static KEY_MASKS: KeyMasks = {
-    let mut t = KeyMasks {
-        lo: [u64::MAX; 17],
-        hi: [u64::MAX; 17],
-    };
-    let mut n = 0;
+    let (lo, hi) = ([u64::MAX; 17], [u64::MAX; 17]);
+    let (mut t, mut n) = (KeyMasks { lo, hi }, 0);
     while n < 16 {
         if n < 8 {
             t.lo[n] = (1 << (8 * n)) - 1;
