@@ -29,3 +29,19 @@ corpus() {
   printf '%s\n' "$stamp" >"$dir/.stamp"
   log "   generated in $(awk -v a="$t0" -v b="$(now_ns)" 'BEGIN {printf "%.1f", (b - a) / 1e9}') s"
 }
+
+# counted_binaries [BINARY...]: for the scripts that count instructions under valgrind: stops
+# when valgrind is missing; sets BINS to the binaries given, or to this checkout's release build
+# (built first).
+counted_binaries() {
+  if ! command -v valgrind >/dev/null; then
+    log "valgrind is not installed (apt-get install -y valgrind)"
+    exit 1
+  fi
+  BINS=("$@")
+  if ((${#BINS[@]} == 0)); then
+    log "== building sade (release)"
+    cargo build --release --quiet --bin sade
+    BINS=("$ROOT/target/release/sade")
+  fi
+}

@@ -25,16 +25,7 @@ FLOOR="$ROOT/benches/floor/target/release/sade-floor"
 # shellcheck source=benches/corpus.sh
 source "$ROOT/benches/corpus.sh"
 
-if ! command -v valgrind >/dev/null; then
-  log "valgrind is not installed (apt-get install -y valgrind)"
-  exit 1
-fi
-BINS=("$@")
-if ((${#BINS[@]} == 0)); then
-  log "== building sade (release)"
-  cargo build --release --quiet --bin sade
-  BINS=("$ROOT/target/release/sade")
-fi
+counted_binaries "$@"
 log "== building the floor program"
 cargo build --release --quiet --manifest-path "$ROOT/benches/floor/Cargo.toml"
 

@@ -17,16 +17,7 @@ SEED=${SEED:-7}
 # shellcheck source=benches/corpus.sh
 source "$ROOT/benches/corpus.sh"
 
-if ! command -v valgrind >/dev/null; then
-  log "valgrind is not installed (apt-get install -y valgrind)"
-  exit 1
-fi
-BINS=("$@")
-if ((${#BINS[@]} == 0)); then
-  log "== building sade (release)"
-  cargo build --release --quiet --bin sade
-  BINS=("$ROOT/target/release/sade")
-fi
+counted_binaries "$@"
 
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
