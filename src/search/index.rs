@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 
 use foldhash::{HashMap, HashMapExt as _, HashSet, HashSetExt as _};
 
-use super::postings::{merge, score, Encoded};
+use super::postings::{encode, merge, score, Encoded};
 
 use crate::i18n::Lang;
 use crate::output::OutputFile;
@@ -46,7 +46,7 @@ pub struct Built {
 /// Its stages are functions kept out of line, so that a profile shows what each one costs.
 pub fn build(lang: Lang, docs: &[&Doc]) -> Built {
     let merged = merge(lang, docs);
-    let encoded = score(docs, &merged);
+    let encoded = encode(&score(docs, &merged));
     let mut files = Vec::new();
     let words = word_shards(lang, &merged.surfaces, &encoded, &mut files);
     let (per, texts) = text_shards(lang, docs, &mut files);

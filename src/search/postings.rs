@@ -3,9 +3,12 @@
 //! the body, with the pages' field lengths) and written as the word shards carry them. A term
 //! keeps its best [`MAX_POSTINGS`] pages.
 //!
-//! Everything here lives in flat lists (every term's postings one after another, every term's
-//! written postings in one text), so that merging and scoring the pages of a big site cost a
-//! few passes over them and no list per term.
+//! Three passes, each a function kept out of line (so a profile shows what each costs):
+//! [`merge`] numbers the terms and counts each one's pages, which gives each term its place in
+//! one list of postings; [`score`] goes through the pages once, scoring each page's terms
+//! straight into their places; [`encode`] keeps each term's best pages and writes them.
+//! Everything lives in flat lists (every term's postings one after another, every term's
+//! written postings in one text): no list per term.
 
 use foldhash::{HashMap, HashMapExt as _};
 
@@ -30,53 +33,34 @@ const SAMPLED: usize = MAX_POSTINGS * 7 / 20;
 /// Scores are kept in 6 bits.
 const LEVELS: f64 = 63.0;
 
-/// A page of a term, with the term's counts on it per field.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Posting {
-    doc: u32,
-    tf: [u16; FIELDS],
-}
-
-/// The pages' forms merged ([`merge`]).
+/// The pages' forms numbered into terms ([`merge`]).
 pub struct Merged {
     /// Each form, with its term.
     pub surfaces: Vec<(String, u32)>,
-    /// Every term's postings, in page order: term `t`'s are `list[starts[t]..ends[t]]`…
-    list: Vec<Posting>,
-    starts: Vec<u32>,
-    ends: Vec<u32>,
+    /// Each form's term, by the form's number (`u32::MAX` for a form on none of the pages).
+    term_of: Vec<u32>,
+    /// How many of the pages have each term.
+    df: Vec<u32>,
     /// Each field's length summed over the pages.
     lens: [f64; FIELDS],
 }
 
-impl Merged {
-    /// How many terms the pages have.
-    fn terms(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// Term `t`'s postings.
-    fn postings(&self, t: usize) -> &[Posting] {
-        &self.list[self.starts[t] as usize..self.ends[t] as usize]
-    }
-}
-
-/// Every form of the pages (`docs`) with its term, and each term's postings (in page order);
-/// with the fields' lengths summed over the pages. Two passes: the first numbers the terms and
-/// counts how many postings each may have (a page with two forms of a term gives one posting,
-/// so this is at most that), which gives each term its place in one list; the second fills it.
+/// Every form of the pages (`docs`) with its term, how many pages have each term, and the
+/// fields' lengths summed over the pages.
 #[inline(never)]
 pub fn merge(lang: Lang, docs: &[&Doc]) -> Merged {
     let stems = Stems::new(lang);
-    // Every form's term, by the form's number (`u32::MAX` until the form is first met).
     let table = forms::table();
     let mut term_of: Vec<u32> = vec![u32::MAX; table.forms()];
     let mut surfaces: Vec<(String, u32)> = Vec::new();
     let mut term_ids: HashMap<String, u32> = HashMap::new();
-    // Each term's room: how many of the pages have one of its forms, counted once per form.
-    let mut room: Vec<u32> = Vec::new();
+    // Each term's pages so far, and the last of them (so that two forms of a term on one
+    // page count it once).
+    let mut df: Vec<u32> = Vec::new();
+    let mut last: Vec<u32> = Vec::new();
     let mut lens = [0f64; FIELDS];
-    for doc in docs {
+    for (d, doc) in docs.iter().enumerate() {
+        let d = d as u32;
         for (f, len) in lens.iter_mut().enumerate() {
             *len += f64::from(doc.lens[f]);
         }
@@ -90,57 +74,120 @@ pub fn merge(lang: Lang, docs: &[&Doc]) -> Merged {
                     .or_insert(terms);
                 surfaces.push((surface.to_string(), *slot));
             }
-            match room.get_mut(*slot as usize) {
-                Some(n) => *n += 1,
-                None => room.push(1),
-            }
-        }
-    }
-    let mut starts = Vec::with_capacity(room.len() + 1);
-    let mut total = 0u32;
-    for n in &room {
-        starts.push(total);
-        total += n;
-    }
-    starts.push(total);
-    if std::env::var_os("SADE_COUNT").is_some() {
-        eprintln!(
-            "terms {} postings {} entries {}",
-            room.len(),
-            total,
-            docs.iter().map(|d| d.entries.len()).sum::<usize>()
-        );
-    }
-    let mut ends = starts[..room.len()].to_vec();
-    let mut list = vec![Posting::default(); total as usize];
-    for (d, doc) in docs.iter().enumerate() {
-        let d = d as u32;
-        for form in &doc.entries {
-            let t = term_of[form.form as usize] as usize;
-            let end = &mut ends[t];
-            let at = *end as usize;
-            match list[..at].last_mut() {
-                Some(p) if at > starts[t] as usize && p.doc == d => {
-                    for (sum, n) in p.tf.iter_mut().zip(&form.tf) {
-                        *sum = sum.saturating_add(*n);
-                    }
+            let t = *slot as usize;
+            match last.get_mut(t) {
+                Some(l) if *l == d => {}
+                Some(l) => {
+                    *l = d;
+                    df[t] += 1;
                 }
-                _ => {
-                    list[at] = Posting {
-                        doc: d,
-                        tf: form.tf,
-                    };
-                    *end += 1;
+                None => {
+                    last.push(d);
+                    df.push(1);
                 }
             }
         }
     }
     Merged {
         surfaces,
-        list,
-        starts,
-        ends,
+        term_of,
+        df,
         lens,
+    }
+}
+
+/// Every term's pages, in page order, each with its score for the term ([`score`]).
+pub struct Scored {
+    /// Term `t`'s postings are `pages[starts[t]..starts[t + 1]]`, with `scores` in the same
+    /// places.
+    pages: Vec<u32>,
+    scores: Vec<f64>,
+    starts: Vec<u32>,
+    /// The best score.
+    max: f64,
+}
+
+impl Scored {
+    /// How many terms there are.
+    fn terms(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Term `t`'s pages and their scores.
+    fn postings(&self, t: usize) -> (&[u32], &[f64]) {
+        let range = self.starts[t] as usize..self.starts[t + 1] as usize;
+        (&self.pages[range.clone()], &self.scores[range])
+    }
+}
+
+/// A term while its pages are scored: where its next posting goes, its idf, and the last page
+/// it was on with its counts there (summed over the page's forms of it so far).
+#[derive(Clone, Copy)]
+struct Open {
+    next: u32,
+    page: u32,
+    tf: [u16; FIELDS],
+    idf: f64,
+}
+
+/// Each term's pages (of `merged`, from `docs`) scored by BM25F, page by page: a page's form
+/// of a term is scored where the term's posting for the page goes, and another form of the
+/// same term on the page sums its counts into that posting and scores it again.
+#[inline(never)]
+pub fn score(docs: &[&Doc], merged: &Merged) -> Scored {
+    let n = docs.len().max(1) as f64;
+    let avg = merged.lens.map(|l| (l / n).max(1.0));
+    let mut starts = Vec::with_capacity(merged.df.len() + 1);
+    let mut total = 0u32;
+    let mut open: Vec<Open> = Vec::with_capacity(merged.df.len());
+    for &df in &merged.df {
+        starts.push(total);
+        open.push(Open {
+            next: total,
+            page: u32::MAX,
+            tf: [0; FIELDS],
+            idf: (1.0 + (n - f64::from(df) + 0.5) / (f64::from(df) + 0.5)).ln(),
+        });
+        total += df;
+    }
+    starts.push(total);
+    let mut pages = vec![0u32; total as usize];
+    let mut scores = vec![0f64; total as usize];
+    let mut max = f64::MIN_POSITIVE;
+    for (d, doc) in docs.iter().enumerate() {
+        let d = d as u32;
+        // The page's length normalisation per field.
+        let norm: [f64; FIELDS] =
+            std::array::from_fn(|f| 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f]);
+        for form in &doc.entries {
+            let term = &mut open[merged.term_of[form.form as usize] as usize];
+            let at = if term.page == d {
+                for (sum, n) in term.tf.iter_mut().zip(&form.tf) {
+                    *sum = sum.saturating_add(*n);
+                }
+                term.next - 1
+            } else {
+                term.page = d;
+                term.tf = form.tf;
+                term.next += 1;
+                term.next - 1
+            } as usize;
+            let tf = weighted(&term.tf, &norm);
+            let s = term.idf * tf * (K1 + 1.0) / (K1 + tf);
+            // (Scores are never NaN, so this is `f64::max` without its test for one. A page's
+            // second form of a term only raises the term's score there.)
+            if s > max {
+                max = s;
+            }
+            pages[at] = d;
+            scores[at] = s;
+        }
+    }
+    Scored {
+        pages,
+        scores,
+        starts,
+        max,
     }
 }
 
@@ -165,52 +212,23 @@ impl Encoded {
     }
 }
 
-/// Each term's postings (of `merged`, from `docs`) scored, its best pages kept, and written:
-/// each page as the gap from the last (see [`push_varint`]) and its score's level (1 to
-/// [`LEVELS`], the share of the index's best score, rounded up) in one character.
+/// Each term's postings (`scored`) with its best pages kept, and written: each page as the gap
+/// from the last (see [`push_varint`]) and its score's level (1 to [`LEVELS`], the share of the
+/// index's best score, rounded up) in one character.
 #[inline(never)]
-pub fn score(docs: &[&Doc], merged: &Merged) -> Encoded {
-    let n = docs.len().max(1) as f64;
-    let avg = merged.lens.map(|l| (l / n).max(1.0));
-    // Each page's length normalisation per field, once.
-    let norms: Vec<[f64; FIELDS]> = docs
-        .iter()
-        .map(|doc| std::array::from_fn(|f| 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f]))
-        .collect();
-    // Every posting's score, in the postings' places; and the best (which every term that has
-    // it keeps).
-    // (Pushed, not zeroed first and then written: zeroing a list this long is a cost of its own.)
-    let mut scores = Vec::with_capacity(merged.list.len());
-    let mut max = f64::MIN_POSITIVE;
-    for t in 0..merged.terms() {
-        let postings = merged.postings(t);
-        let df = postings.len() as f64;
-        let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
-        for p in postings {
-            let tf = weighted(&p.tf, &norms[p.doc as usize]);
-            let s = idf * tf * (K1 + 1.0) / (K1 + tf);
-            // (Scores are never NaN, so this is `f64::max` without its test for one.)
-            if s > max {
-                max = s;
-            }
-            scores.push(s);
-        }
-    }
-    let mut text = Vec::with_capacity(merged.list.len() * 2);
-    let mut ends = Vec::with_capacity(merged.terms());
+pub fn encode(scored: &Scored) -> Encoded {
+    let mut text = Vec::with_capacity(scored.pages.len() * 2);
+    let mut ends = Vec::with_capacity(scored.terms());
     let mut bits = Vec::new();
-    let mut scores = scores.as_slice();
-    for t in 0..merged.terms() {
-        let postings = merged.postings(t);
-        let (these, rest) = scores.split_at(postings.len());
-        scores = rest;
-        let mut best = Best::of(these, &mut bits);
+    for t in 0..scored.terms() {
+        let (pages, scores) = scored.postings(t);
+        let mut best = Best::of(scores, &mut bits);
         let mut last = 0;
-        for (p, &s) in postings.iter().zip(these) {
+        for (&page, &s) in pages.iter().zip(scores) {
             if best.keeps(s) {
-                push_varint(&mut text, p.doc - last);
-                last = p.doc;
-                text.push(ALPHABET[level(s / max) as usize]);
+                push_varint(&mut text, page - last);
+                last = page;
+                text.push(ALPHABET[level(s / scored.max) as usize]);
             }
         }
         ends.push(text.len());

@@ -215,22 +215,52 @@ fn forms_of_one_term_on_a_page_make_one_posting() {
     ]);
     let b = doc(&[(jitter, [0, 0, 0, 4])]);
     let c = doc(&[(retry, [0, 0, 0, 1]), (retries, [0, 0, 0, 1])]);
-    let merged = merge(Lang::En, &[&a, &b, &c]);
-    assert_eq!(merged.terms(), 2);
+    let docs = [&a, &b, &c];
+    let merged = merge(Lang::En, &docs);
+    assert_eq!(merged.df.len(), 2);
     let term = |form: u32| {
         let text = forms::table().text(form).to_string();
         merged.surfaces.iter().find(|s| s.0 == text).unwrap().1 as usize
     };
     assert_eq!(term(retries), term(retry));
-    let postings = |form: u32| -> Vec<(u32, [u16; FIELDS])> {
-        let list = merged.postings(term(form));
-        list.iter().map(|p| (p.doc, p.tf)).collect()
-    };
-    assert_eq!(postings(retry), [(0, [1, 1, 0, 5]), (2, [0, 0, 0, 2])]);
-    assert_eq!(postings(jitter), [(0, [0, 0, 0, 1]), (1, [0, 0, 0, 4])]);
+    assert_eq!(
+        merged.df[term(retry)],
+        2,
+        "one page each, though page 0 has two forms"
+    );
     assert_eq!(merged.lens, [3.0, 0.0, 0.0, 30.0]);
+    // Scored with the counts summed over a page's forms of the term: what a posting of those
+    // counts scores, in page order.
+    let scored = score(&docs, &merged);
+    let want = |tf: [u16; FIELDS], df: f64| -> f64 {
+        let avg = [1.0, 1.0, 1.0, 10.0];
+        let norm: [f64; FIELDS] =
+            std::array::from_fn(|f| 1.0 - B[f] + B[f] * [1.0, 0.0, 0.0, 10.0][f] / avg[f]);
+        let idf = (1.0 + (3.0 - df + 0.5) / (df + 0.5)).ln();
+        let w = weighted(&tf, &norm);
+        idf * w * (K1 + 1.0) / (K1 + w)
+    };
+    let postings = |form: u32| -> (Vec<u32>, Vec<f64>) {
+        let (pages, scores) = scored.postings(term(form));
+        (pages.to_vec(), scores.to_vec())
+    };
+    assert_eq!(
+        postings(retry),
+        (
+            vec![0, 2],
+            vec![want([1, 1, 0, 5], 2.0), want([0, 0, 0, 2], 2.0)]
+        )
+    );
+    assert_eq!(
+        postings(jitter),
+        (
+            vec![0, 1],
+            vec![want([0, 0, 0, 1], 2.0), want([0, 0, 0, 4], 2.0)]
+        )
+    );
+    assert_eq!(scored.max, want([1, 1, 0, 5], 2.0));
     // Written: each term's pages as gaps, with their levels.
-    let encoded = score(&[&a, &b, &c], &merged);
+    let encoded = encode(&scored);
     let pages = |t: usize| -> Vec<u8> {
         let s = encoded.get(t as u32).as_bytes();
         s.iter().step_by(2).copied().collect()
