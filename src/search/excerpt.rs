@@ -19,7 +19,12 @@ pub fn excerpt(description: &str, body: &str) -> String {
     );
     let mut text = String::with_capacity(description.len() + len + 3);
     text.push_str(description);
-    text.push_str(std::str::from_utf8(&out[..len]).expect("whole characters of the body"));
+    let start = &out[..len];
+    debug_assert!(std::str::from_utf8(start).is_ok());
+    // SAFETY: `body_start` writes whole characters of `body` (a `str`) and spaces: each run of
+    // bytes it copies starts at a character's start and ends at a character's end (before
+    // white space, at the body's end, or before a character that starts past the room).
+    text.push_str(unsafe { std::str::from_utf8_unchecked(start) });
     // Where the character past the limit starts, if there is one: the text's last when the
     // body filled the room, else in the description.
     let end = if described >= room {
