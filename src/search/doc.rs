@@ -304,6 +304,20 @@ pub(super) fn count_forms<const FIELD: usize>(
     Some(forms.len())
 }
 
+/// Counts `forms` in field `FIELD` of `counts` (with `seen`, as [`count`]), each of which has
+/// its place in `counts`: how many.
+#[inline(always)]
+pub(super) fn count_all<const FIELD: usize>(
+    forms: &[u32],
+    counts: &mut [[u16; FIELDS]],
+    seen: &mut Vec<u32>,
+) -> usize {
+    for &form in forms {
+        tally::<FIELD>(&mut counts[form as usize], seen, form);
+    }
+    forms.len()
+}
+
 /// Counts one more of form `n` in field `FIELD` of `counts` (by form number), with the form in
 /// `seen` when it is the page's first.
 #[inline(always)]

@@ -4,7 +4,7 @@
 //! the memo and counted. This is the hot loop of a build with search: prose is mostly chunks
 //! met before, each costing about fifty instructions here.
 
-use super::doc::{count_forms, tally, FIELDS};
+use super::doc::{count_all, count_forms, tally, FIELDS};
 use super::memo::{self, Memo};
 #[cfg(target_arch = "x86_64")]
 use super::words::space_bits_avx2;
@@ -41,6 +41,9 @@ pub fn known<const FIELD: usize>(
     words: &mut usize,
 ) -> Stop {
     let mut n = 0;
+    // Whether every form the memo holds has its place in `counts` (each does, once counted
+    // when its chunk was cut; but the slower way makes sure).
+    let fits = memo.top() <= counts.len();
     let stop = 'windows: loop {
         let Some(window) = bytes.get(pos..pos + WIDTH) else {
             break Stop::End(pos);
@@ -89,6 +92,9 @@ pub fn known<const FIELD: usize>(
                 }
                 // A chunk of no words (a sign, a dash) has nothing to count.
                 None if slot.words() == 0 => {}
+                // (A chunk of one form reaches here only when that has no place: then not
+                // every form fits.)
+                None if fits => n += count_all::<FIELD>(slot.forms(&memo.many), counts, seen),
                 None => match count_forms::<FIELD>(slot.forms(&memo.many), counts, seen) {
                     Some(k) => n += k,
                     None => break 'windows Stop::Chunk(from, from + len),
@@ -150,6 +156,12 @@ mod tests {
         assert_eq!(stop, Stop::Chunk(3, 6));
         assert_eq!((words, seen.as_slice()), (1, &[1][..]));
         assert!(counts[2..].iter().all(|c| *c == [0; FIELDS]));
+        // Room for all of `a.b`'s forms but the greatest (7): it still stops there.
+        let mut short = vec![[0u16; FIELDS]; 7];
+        let stop = known::<3>(&memo, &mut short, &mut seen, bytes, 3, lang, &mut words);
+        assert_eq!(stop, Stop::Chunk(3, 6));
+        assert_eq!(words, 1);
+        assert!(short.iter().all(|c| *c == [0; FIELDS]));
         // Room for `a.b`'s forms, not `q`'s: the loop stops at `q`.
         let mut counts = vec![[0u16; FIELDS]; 8];
         let stop = known::<3>(&memo, &mut counts, &mut seen, bytes, 3, lang, &mut words);

@@ -70,8 +70,10 @@ pub type Slots = [Slot; SLOTS];
 pub struct Memo {
     slots: Box<Slots>,
     used: usize,
-    /// The forms of the chunks with no word or more than one, one chunk's after another.
+    /// The forms of the chunks with no word or more than one, one chunk's after another…
     pub(super) many: Vec<u32>,
+    /// One more than the greatest form of any chunk kept (0 when there are none).
+    top: u32,
 }
 
 /// The tag of a chunk of `len` bytes (1 to 16) on a page of `lang`.
@@ -131,11 +133,19 @@ impl Default for Memo {
             slots: slots.try_into().expect("SLOTS slots"),
             used: 0,
             many: Vec::new(),
+            top: 0,
         }
     }
 }
 
 impl Memo {
+    /// One more than the greatest form of any chunk kept: counts with room for this many forms
+    /// have room for all of them.
+    #[inline(always)]
+    pub fn top(&self) -> usize {
+        self.top as usize
+    }
+
     /// The memo's slots, for [`get`].
     pub fn slots(&self) -> &Slots {
         &self.slots
@@ -164,6 +174,8 @@ impl Memo {
             }
         };
         let words = u8::try_from(forms.len()).expect("a chunk of 16 bytes has few words");
+        let greatest = forms.iter().max().map_or(0, |&f| f.saturating_add(1));
+        self.top = self.top.max(greatest);
         self.slots[i] = Slot {
             lo,
             hi,
@@ -176,6 +188,7 @@ impl Memo {
             self.slots.fill(Slot::default());
             self.used = 0;
             self.many.clear();
+            self.top = 0;
         }
     }
 }
@@ -209,6 +222,25 @@ mod tests {
         assert!(matches!(memo.find(5, 0, tag(3, Lang::En)), Found::Many([f]) if *f == MANY | 7));
         assert!(matches!(memo.find(6, 0, tag(3, Lang::En)), Found::One(7)));
         assert_eq!(memo.many, [MANY | 7]);
+    }
+
+    #[test]
+    fn the_top_is_one_past_the_greatest_form_kept() {
+        let mut memo = Memo::default();
+        assert_eq!(memo.top(), 0);
+        kept(&mut memo, 1, 3, &[4]);
+        assert_eq!(memo.top(), 5);
+        kept(&mut memo, 2, 3, &[9, 12, 3]);
+        kept(&mut memo, 3, 3, &[]);
+        kept(&mut memo, 4, 3, &[5, 6]);
+        assert_eq!(memo.top(), 13);
+        // Starting over forgets it.
+        let mut k = 100;
+        while memo.used > 0 {
+            kept(&mut memo, k, 4, &[1]);
+            k += 1;
+        }
+        assert_eq!((k - 100, memo.top()), (SLOTS as u64 / 2 - 3, 0));
     }
 
     #[test]
