@@ -101,6 +101,13 @@ thread_local! {
     static COUNTER: RefCell<Counter> = RefCell::default();
 }
 
+/// A chunk of 17 to 32 bytes as [`Counter::long`] keeps it: its bytes (zeros after them), its
+/// length and whether its page is Turkish.
+type LongKey = ([u8; 32], u8, bool);
+
+/// How many long chunks a [`Counter`] keeps before it starts over.
+const LONG_CHUNKS: usize = 4096;
+
 /// Counts a page's word forms: each word lowercased (only when it has a capital) and numbered
 /// ([`super::forms`]); its count kept under its number. A form of at most 16 bytes (nearly
 /// every word) is its own key, its bytes as two numbers, so finding its number compares
@@ -112,6 +119,10 @@ struct Counter {
     forms: Local,
     /// The chunks this thread has cut, with their forms.
     memo: Memo,
+    /// The same for chunks of 17 to 32 bytes (the fast way keys sixteen): a long Turkish word
+    /// with its suffixes, a word in parentheses. Each one's forms are a range of `long_forms`.
+    long: foldhash::HashMap<LongKey, (u32, u32)>,
+    long_forms: Vec<u32>,
     /// The forms of the chunk being cut (one buffer for every chunk).
     cut: Vec<u32>,
     /// The page's counts per field, by form number (all 0 for a form not on the page)…
@@ -218,8 +229,10 @@ impl Counter {
             self.slow += 1;
         }
         let chunk = &text[from..to];
-        if to - from > 16 {
+        if to - from > 32 {
             self.cut(lang, chunk);
+        } else if to - from > 16 {
+            self.long_chunk(lang, chunk);
         } else {
             let (lo, hi) = key16(text.as_bytes(), from, to);
             let tag = tag(to - from, lang);
@@ -240,6 +253,28 @@ impl Counter {
         }
         *n += self.cut.len();
         self.count_cut::<FIELD>();
+    }
+
+    /// The forms of `chunk` (of 17 to 32 bytes, on a page in `lang`) into [`Counter::cut`]:
+    /// those kept for it, or it is cut and they are kept.
+    fn long_chunk(&mut self, lang: Lang, chunk: &str) {
+        let mut bytes = [0u8; 32];
+        bytes[..chunk.len()].copy_from_slice(chunk.as_bytes());
+        let key = (bytes, chunk.len() as u8, lang == Lang::Tr);
+        if let Some(&(from, to)) = self.long.get(&key) {
+            self.cut.clear();
+            self.cut
+                .extend_from_slice(&self.long_forms[from as usize..to as usize]);
+            return;
+        }
+        self.cut(lang, chunk);
+        if self.long.len() == LONG_CHUNKS {
+            self.long.clear();
+            self.long_forms.clear();
+        }
+        let from = self.long_forms.len() as u32;
+        self.long_forms.extend_from_slice(&self.cut);
+        self.long.insert(key, (from, self.long_forms.len() as u32));
     }
 
     /// Cuts `chunk` (of a page in `lang`) into words: their forms, into [`Counter::cut`].
@@ -466,6 +501,34 @@ mod tests {
                 proptest::prop_assert_eq!(lens[3], n, "{:?}", text);
             }
         }
+    }
+
+    #[test]
+    fn a_long_chunk_met_again_is_found_not_cut() {
+        let mut counter = Counter::default();
+        let mut lens = [0; FIELDS];
+        // 19 and 32 bytes (kept), 33 (cut each time); the Turkish page's are its own.
+        let text = "dağıtımlarında, (gözlemlenebilirliğimizdeki).x \
+                    abcdefghijklmnopqrstuvwxyzabcdefg";
+        assert_eq!(
+            text.split(' ').map(str::len).collect::<Vec<_>>(),
+            [19, 32, 33]
+        );
+        counter.field::<3>(Lang::Tr, &mut lens, text);
+        let first = counter.take();
+        assert_eq!((counter.cuts, counter.long.len()), (3, 2));
+        counter.field::<3>(Lang::Tr, &mut lens, text);
+        assert_eq!(counter.take(), first);
+        assert_eq!(counter.cuts, 4, "only the chunk of 33 bytes was cut again");
+        counter.field::<3>(Lang::En, &mut lens, text);
+        assert_eq!((counter.cuts, counter.long.len()), (7, 4));
+        assert_eq!(lens[3], 3 * 4);
+        // Full (4 + 4 092), it starts over: the last 4 are kept.
+        for k in 0..LONG_CHUNKS {
+            counter.field::<3>(Lang::En, &mut lens, &format!("longchunkoflength{k:05}"));
+        }
+        assert_eq!(counter.long.len(), 4);
+        counter.take();
     }
 
     #[test]
