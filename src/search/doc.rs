@@ -149,14 +149,18 @@ impl Counter {
 
     /// The page's forms with their counts; the counter is left ready for the next page.
     fn take(&mut self) -> Vec<Form> {
-        let counts = &mut self.counts;
-        self.seen
-            .drain(..)
-            .map(|n| Form {
+        // (The counts as a slice of their own: their start and length stay in registers.)
+        let counts = self.counts.as_mut_slice();
+        let forms = self
+            .seen
+            .iter()
+            .map(|&n| Form {
                 form: n,
                 tf: std::mem::take(&mut counts[n as usize]),
             })
-            .collect()
+            .collect();
+        self.seen.clear();
+        forms
     }
 
     /// Counts the words of `text`, in `lang`, as field `FIELD` (its length into `lens`): chunk

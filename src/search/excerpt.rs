@@ -87,7 +87,10 @@ fn body_start(body: &str, room: usize, after: bool, out: &mut [u8; OUT]) -> (usi
                     ends.trailing_zeros() as usize / 8
                 };
                 let run = if n == 8 { u64::MAX } else { (1 << (8 * n)) - 1 };
-                let chars = n - (x & !(x << 1) & HIGH & run).count_ones() as usize;
+                // (Each a 1 in its byte's low bit, summed by a multiplication: the CPU may have
+                // no instruction to count bits.)
+                let continuing = (x & !(x << 1) & HIGH & run) >> 7;
+                let chars = n - (continuing.wrapping_mul(ONES) >> 56) as usize;
                 if chars <= left {
                     out[len..len + 8].copy_from_slice(word);
                     len += n;
