@@ -166,26 +166,27 @@ pub fn score(docs: &[&Doc], merged: &Merged) -> Scored {
             std::array::from_fn(|f| 1.0 - B[f] + B[f] * f64::from(doc.lens[f]) / avg[f]);
         for form in &doc.entries {
             let term = &mut open[merged.term_of[form.form as usize] as usize];
-            let at = if term.page == d {
-                for (sum, n) in term.tf.iter_mut().zip(&form.tf) {
-                    *sum = sum.saturating_add(*n);
-                }
-                term.next - 1
-            } else {
+            // The page's first form of the term (the usual case) is weighed from its own counts;
+            // another sums its counts into those.
+            let (at, tf) = if term.page != d {
                 term.page = d;
                 term.tf = form.tf;
                 term.next += 1;
-                term.next - 1
-            } as usize;
-            let tf = weighted(&term.tf, &norm);
+                (term.next - 1, weighted(&form.tf, &norm))
+            } else {
+                for (sum, n) in term.tf.iter_mut().zip(&form.tf) {
+                    *sum = sum.saturating_add(*n);
+                }
+                (term.next - 1, weighted(&term.tf, &norm))
+            };
             let s = term.idf * tf * (K1 + 1.0) / (K1 + tf);
             // (Scores are never NaN, so this is `f64::max` without its test for one. A page's
             // second form of a term only raises the term's score there.)
             if s > max {
                 max = s;
             }
-            page_at[at].write(d);
-            score_at[at].write(s);
+            page_at[at as usize].write(d);
+            score_at[at as usize].write(s);
         }
     }
     // Each term was on as many pages as `merge` counted, so its places, and with them all of
