@@ -73,10 +73,12 @@ fn word_shards(
     let total: usize = keys.iter().map(|k| k.0.len() * 2 + 8).sum::<usize>() + encoded.json_bytes();
     let target = shard_target(total);
     let mut start = 0;
+    // The terms of the shard being made (one set for every shard: it keeps its room).
+    let mut seen: HashSet<u32> = HashSet::new();
     while start < keys.len() {
         let mut end = start;
         let mut size = 0;
-        let mut seen: HashSet<u32> = HashSet::new();
+        seen.clear();
         while end < keys.len() && (size < target || end == start || keys[end].0 == keys[end - 1].0)
         {
             let (key, surface, t) = &keys[end];
@@ -167,7 +169,7 @@ fn shard_target(total: usize) -> usize {
 /// `{"w":[[key,form,term,form,term…],…],"t":[postings…]}`: the terms numbered within the
 /// shard; a form equal to its key is written `""`.
 fn word_shard(keys: &[(String, &str, u32)], encoded: &Encoded) -> String {
-    let mut local: HashMap<u32, usize> = HashMap::new();
+    let mut local: HashMap<u32, usize> = HashMap::with_capacity(keys.len());
     let mut order: Vec<u32> = Vec::new();
     let mut out = String::from("{\"w\":[");
     let mut i = 0;
