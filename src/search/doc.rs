@@ -337,10 +337,7 @@ pub(super) fn count_forms<const FIELD: usize>(
     if forms.iter().any(|&f| f as usize >= counts.len()) {
         return None;
     }
-    for &form in forms {
-        tally::<FIELD>(&mut counts[form as usize], seen, form);
-    }
-    Some(forms.len())
+    Some(count_all::<FIELD>(forms, counts, seen))
 }
 
 /// Counts `forms` in field `FIELD` of `counts` (with `seen`, as [`count`]), each of which has

@@ -11,7 +11,7 @@ pub fn excerpt(description: &str, body: &str) -> String {
     // The text is one character longer than fits, or shorter: the cut looks at that one.
     let room = EXCERPT_CHARS + 1;
     let mut out = [0u8; OUT];
-    let (len, added) = body_start(
+    let (len, filled) = body_start(
         body,
         room.saturating_sub(described),
         !description.is_empty(),
@@ -29,7 +29,7 @@ pub fn excerpt(description: &str, body: &str) -> String {
     // body filled the room, else in the description.
     let end = if described >= room {
         text.char_indices().nth(EXCERPT_CHARS).map(|(e, _)| e)
-    } else if described + added == room {
+    } else if filled {
         text.bytes().rposition(|b| b & 0xc0 != 0x80)
     } else {
         None
@@ -50,11 +50,11 @@ const OUT: usize = 4 * (EXCERPT_CHARS + 1) + 16;
 /// The start of `body` into `out`, each run of white space (ASCII's, and control characters:
 /// bytes up to the space, each a character of its own) one space, as many characters as `room`
 /// holds; with a space first when `after` (text comes before it) and the body has any. Returns
-/// the bytes written and the characters.
+/// the bytes written, and whether they filled the room.
 ///
 /// A run of other bytes is copied eight bytes at a time: those up to its end (the first byte up
 /// to the space), whose characters are counted as the bytes that do not continue one.
-fn body_start(body: &str, room: usize, after: bool, out: &mut [u8; OUT]) -> (usize, usize) {
+fn body_start(body: &str, room: usize, after: bool, out: &mut [u8; OUT]) -> (usize, bool) {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = ONES * 0x80;
     let bytes = body.as_bytes();
@@ -119,7 +119,7 @@ fn body_start(body: &str, room: usize, after: bool, out: &mut [u8; OUT]) -> (usi
             }
         }
     }
-    (len, room - left)
+    (len, left == 0)
 }
 
 #[cfg(test)]
