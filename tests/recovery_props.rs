@@ -1,11 +1,16 @@
 //! Properties of the fleet under load (SPEC §8) on random small fleets: nothing is lost or
 //! counted twice, a healthy service fails nothing, more capacity never delays the recovery,
 //! shedding never wastes work, and every budget keeps its clients' retries within its bound.
+//! And of §9's triggers and searches: a surge of 1 is §8's arrivals draw for draw and the same
+//! run as a slowdown of 1, a slowdown refuses nothing, and a run made only for its verdict,
+//! stopping as soon as it is known, gives the full run's verdict.
 
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use sade::backoff::{Delay, Params, Strategy};
-use sade::recovery::{min_horizon_ms, Bin, Budget, Inputs, Recovery, Run, BIN_MS, START_MS};
+use sade::recovery::{
+    frontier, min_horizon_ms, Bin, Budget, Inputs, Recovery, Run, Trigger, BIN_MS, START_MS,
+};
 
 fn ms(x: f64) -> Delay {
     Delay::from_ms(x).unwrap()
@@ -39,6 +44,17 @@ struct Case {
     horizon: f64,
     queue: Option<u32>,
     shed: bool,
+    trigger: Trigger,
+}
+
+fn trigger() -> impl proptest::strategy::Strategy<Value = Trigger> {
+    prop_oneof![
+        Just(Trigger::Outage),
+        (0.05f64..=1.0).prop_map(|degraded| Trigger::Slowdown { degraded }),
+        Just(Trigger::Slowdown { degraded: 1.0 }),
+        (1.0f64..8.0).prop_map(|surge| Trigger::Surge { surge }),
+        Just(Trigger::Surge { surge: 1.0 }),
+    ]
 }
 
 fn case() -> impl proptest::strategy::Strategy<Value = Case> {
@@ -78,8 +94,14 @@ fn case() -> impl proptest::strategy::Strategy<Value = Case> {
                 horizon: min_horizon_ms(outage) + extra,
                 queue,
                 shed,
+                trigger: Trigger::Outage,
             },
         )
+}
+
+/// A [`case`] with any trigger.
+fn triggered() -> impl proptest::strategy::Strategy<Value = Case> {
+    (case(), trigger()).prop_map(|(c, trigger)| Case { trigger, ..c })
 }
 
 impl Case {
@@ -104,6 +126,7 @@ impl Case {
             .queue(self.queue)
             .shed(self.shed)
             .budgets(vec![budget])
+            .trigger(self.trigger)
             .build()
             .unwrap()
     }
@@ -259,6 +282,105 @@ proptest! {
             _ => {}
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A run made only for its verdict stops as soon as the verdict is known (ten healthy
+    /// seconds found, or too little time left for them): it gives the full run's verdict, under
+    /// every trigger and budget, and for the triggers of a frontier search (the trigger's
+    /// length changed, the horizon not).
+    #[test]
+    fn a_verdict_only_run_gives_the_full_runs_verdict(
+        c in triggered(),
+        st in strategy(),
+        b in budget(),
+        other in prop_oneof![Just(None), (0usize..17).prop_map(Some)],
+    ) {
+        let p = c.params(st);
+        let mut i = c.inputs(b);
+        if let Some(k) = other {
+            i = i.with_outage_ms(frontier::TRIGGER_GRID_MS[k] / 8.0);
+        }
+        let full = Run::compute(&p, &i, st, b).summary.recovered_after_ms;
+        prop_assert_eq!(frontier::recovered_after(&p, &i, st, b), full);
+    }
+
+    /// A surge of 1 and a slowdown of 1 change nothing over [0, O): the same run, bin for bin;
+    /// and its arrivals are §8's, draw for draw (an outage changes the calls, not the requests).
+    #[test]
+    fn a_surge_of_one_is_a_slowdown_of_one_with_section_8s_arrivals(c in case(), st in strategy(), b in budget()) {
+        let surge = Case { trigger: Trigger::Surge { surge: 1.0 }, ..c.clone() }.run(st, b);
+        let slow = Case { trigger: Trigger::Slowdown { degraded: 1.0 }, ..c.clone() }.run(st, b);
+        prop_assert_eq!(&surge, &slow);
+        let outage = c.run(st, b);
+        let arrivals = |r: &Run| r.bins.iter().map(|b| b.new_requests).collect::<Vec<_>>();
+        prop_assert_eq!(arrivals(&surge), arrivals(&outage));
+        prop_assert_eq!(surge.summary.requests, outage.summary.requests);
+    }
+
+    /// A slowdown and a surge never refuse a call (only an outage does), and a surge only adds
+    /// requests: never fewer than §8's, and the same before it.
+    #[test]
+    fn slowdowns_and_surges_refuse_nothing(c in triggered(), st in strategy(), b in budget()) {
+        prop_assume!(c.trigger != Trigger::Outage);
+        let run = c.run(st, b);
+        prop_assert_eq!(sum(&run.bins, |b| b.refused), 0);
+        if let Trigger::Surge { .. } = c.trigger {
+            let plain = Case { trigger: Trigger::Surge { surge: 1.0 }, ..c.clone() }.run(st, b);
+            prop_assert!(run.summary.requests >= plain.summary.requests);
+            let before = ((0.0 - START_MS) / BIN_MS) as usize;
+            for k in 0..before {
+                prop_assert_eq!(run.bins[k].new_requests, plain.bins[k].new_requests);
+            }
+        }
+    }
+}
+
+/// A slowdown to a quarter of the capacity: a server that is always busy completes a quarter of
+/// its calls during it, and all of them before and after.
+#[test]
+fn a_slowdown_serves_calls_that_reach_the_head_during_it_at_its_rate() {
+    // 2 000 requests/s at 1 000 calls/s: the server is never idle once the queue builds, and
+    // a timeout of an hour keeps every call waiting.
+    let p = Params::builder(ms(100.0))
+        .attempts(1)
+        .strategies(vec![Strategy::None])
+        .clients(10)
+        .build()
+        .unwrap();
+    let inputs = Inputs::builder()
+        .demand(2_000.0)
+        .capacity(1_000.0)
+        .timeout(ms(3_600_000.0))
+        .outage(ms(4_000.0))
+        .horizon(ms(10_000.0))
+        .trigger(Trigger::Slowdown { degraded: 0.25 })
+        .build()
+        .unwrap();
+    let run = Run::compute(&p, &inputs, Strategy::None, Budget::None);
+    let per_second = |s: i64| {
+        let first = ((s as f64 * 1000.0 - START_MS) / BIN_MS) as usize;
+        sum(&run.bins[first..first + 10], |b| b.succeeded)
+    };
+    // One call each 4 ms during [0, 4 s), one each 1 ms after it; the edges may take one more
+    // or one fewer.
+    for s in 1..4 {
+        assert!(
+            (249..=251).contains(&per_second(s)),
+            "{s}: {}",
+            per_second(s)
+        );
+    }
+    for s in [-3, -2, 5, 8] {
+        assert!(
+            (999..=1_001).contains(&per_second(s)),
+            "{s}: {}",
+            per_second(s)
+        );
+    }
+    assert_eq!(sum(&run.bins, |b| b.refused + b.rejected + b.timed_out), 0);
 }
 
 /// A fleet whose every call during the outage is refused, with `budget` and enough attempts

@@ -50,6 +50,12 @@ pub enum Param {
     Budget,
     /// A budget's setting, by its name (`grpc-max-tokens`, …).
     Setting(&'static str),
+    /// What sets the storm off (SPEC §9).
+    Trigger,
+    /// The share of capacity a slowdown leaves.
+    Degraded,
+    /// The multiple of demand in a surge.
+    Surge,
 }
 
 impl Param {
@@ -76,6 +82,9 @@ impl Param {
             Param::Queue => "queue",
             Param::Budget => "budget",
             Param::Setting(name) => name,
+            Param::Trigger => "trigger",
+            Param::Degraded => "degraded",
+            Param::Surge => "surge",
         }
     }
 }

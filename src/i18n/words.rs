@@ -12,7 +12,10 @@ use serde::Serialize;
 use super::Lang;
 
 mod en;
+mod frontier;
 mod tr;
+
+pub use frontier::{FrontierWords, TriggerSet, TriggerWords};
 
 use en::EN;
 use tr::TR;
@@ -273,6 +276,16 @@ pub struct MessageWords {
     pub setting_range: &'static str,
     /// A yes-or-no field that is neither (`{value}`).
     pub not_bool: &'static str,
+    /// A trigger's name that is not one.
+    pub unknown_trigger: &'static str,
+    /// A slowdown's share left outside (0, 1] (`{value}`).
+    pub degraded_range: &'static str,
+    /// A surge outside [1, 100] (`{value}`).
+    pub surge_range: &'static str,
+    /// The frontier asked for more than `{max}` expected requests (`{requests}`).
+    pub frontier_requests: &'static str,
+    /// A trigger's parameter given for another trigger: `{kind}` is the parameter's.
+    pub trigger_param: &'static str,
 }
 
 /// Words of the odds (SPEC §7): `sade calc --fail …`, `backoff_odds`, `backoff_outage`.
@@ -378,8 +391,8 @@ pub struct LibraryWords {
 pub struct RecoveryWords {
     /// Title of the section.
     pub title: &'static str,
-    /// The inputs in a sentence: `{clients}`, `{demand}`, `{capacity}`, `{outage}`,
-    /// `{timeout}`, `{queue}` (one of the two below).
+    /// The inputs in a sentence: `{clients}`, `{demand}`, `{capacity}`, `{trigger}` (its
+    /// [`TriggerWords::describe`]), `{timeout}`, `{queue}` (one of the two below).
     pub inputs: &'static str,
     /// No queue limit.
     pub queue_unbounded: &'static str,
@@ -387,8 +400,6 @@ pub struct RecoveryWords {
     pub queue_bounded: &'static str,
     /// With `shed`, a sentence of its own (it starts with a space).
     pub shed: &'static str,
-    /// What is simulated: `{before}` the outage to `{horizon}` after it.
-    pub span: &'static str,
     /// Column: the budget.
     pub budget: &'static str,
     /// Column: the verdict.
@@ -403,12 +414,6 @@ pub struct RecoveryWords {
     pub retries: &'static str,
     /// Column: retries the budget refused.
     pub refused: &'static str,
-    /// Column: the most retries one client sent during the outage.
-    pub per_client: &'static str,
-    /// Verdict: recovers `{t}` after the outage.
-    pub recovers: &'static str,
-    /// Verdict: recovers as the outage ends.
-    pub recovers_at_once: &'static str,
     /// Verdict: not within the horizon `{h}`.
     pub no_recovery: &'static str,
     /// A load of `{x}` times the capacity.
@@ -417,7 +422,8 @@ pub struct RecoveryWords {
     pub budgets: BudgetLabels,
     /// The chart's title: `{strategy}`.
     pub chart_title: &'static str,
-    /// How to read the chart: `{column}` (a duration), `{per_bin}` calls in it at capacity.
+    /// How to read the chart: `{column}` (a duration), `{per_bin}` calls in it at capacity,
+    /// `{band}` (the trigger's name).
     pub chart_note: &'static str,
     /// The queue chart's title: `{strategy}`.
     pub queue_title: &'static str,
@@ -429,14 +435,10 @@ pub struct RecoveryWords {
     pub timeout_line: &'static str,
     /// The capacity line's label.
     pub capacity_line: &'static str,
-    /// The outage band's label.
-    pub outage_band: &'static str,
     /// Legend: first calls.
     pub first_calls: &'static str,
     /// Legend: retries.
     pub retry_calls: &'static str,
-    /// The time axis.
-    pub axis: &'static str,
     /// One budget in a sentence: `{budget}`, `{verdict}`, `{peak}`, `{given_up}`, `{wasted}`.
     pub fact: &'static str,
     /// The calculator's fieldset.
@@ -467,6 +469,20 @@ pub struct RecoveryWords {
     pub hint_queue: &'static str,
     /// Said while the browser computes.
     pub computing: &'static str,
+    /// Field: the trigger.
+    pub trigger: &'static str,
+    /// Field: the share of capacity a slowdown leaves.
+    pub degraded: &'static str,
+    /// Field: the multiple of demand in a surge.
+    pub surge: &'static str,
+    /// Hint under the share left.
+    pub hint_degraded: &'static str,
+    /// Hint under the multiple.
+    pub hint_surge: &'static str,
+    /// Each trigger's words.
+    pub triggers: TriggerSet,
+    /// The frontier's words.
+    pub frontier: FrontierWords,
 }
 
 /// The retry budgets' names.

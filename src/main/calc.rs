@@ -135,11 +135,20 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
         .clients(count(Param::Clients, args.clients)?)
         .build()
         .map_err(|e| e.to_string())?;
-    let recovery = if args.recovery.asked() {
+    let (recovery, frontiers) = if args.recovery.asked() {
+        use crate::recovery::FrontierAsked;
         let inputs = args.recovery.inputs(args.timeout, args.outage)?;
-        Some(sade::recovery::Recovery::compute(&params, &inputs))
+        let asked = args.recovery.frontier();
+        if asked != FrontierAsked::No {
+            sade::recovery::Frontiers::check(&inputs).map_err(|e| e.to_string())?;
+        }
+        let recovery = sade::recovery::Recovery::compute(&params, &inputs);
+        let frontiers = (asked != FrontierAsked::No).then(|| {
+            sade::recovery::Frontiers::compute(&params, &inputs, asked == FrontierAsked::Map)
+        });
+        (Some(recovery), frontiers)
     } else {
-        None
+        (None, None)
     };
     let odds = odds_inputs(&args, &params)?.map(|i| sade::odds::Odds::compute(&params, &i));
     let schedule = Schedule::compute(&params);
@@ -159,7 +168,10 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
             doc.insert("odds".into(), sade::odds::render_json(odds, &params));
         }
         if let (Some(r), Some(doc)) = (&recovery, doc.as_object_mut()) {
-            doc.insert("recovery".into(), sade::recovery::render_json(r, &params));
+            doc.insert(
+                "recovery".into(),
+                sade::recovery::render_json(r, frontiers.as_ref(), &params),
+            );
         }
         let mut s = doc.to_string();
         s.push('\n');
@@ -176,7 +188,12 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
         }
         if let Some(r) = &recovery {
             s.push('\n');
-            s.push_str(&sade::recovery::render_text(r, &params, args.lang));
+            s.push_str(&sade::recovery::render_text(
+                r,
+                frontiers.as_ref(),
+                &params,
+                args.lang,
+            ));
         }
         s
     })

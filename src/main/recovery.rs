@@ -3,7 +3,7 @@
 
 use clap::Args;
 use sade::backoff::Delay;
-use sade::recovery::{Budget, Inputs, SettingKind, Settings};
+use sade::recovery::{Budget, Inputs, SettingKind, Settings, Trigger};
 
 #[derive(Args, Default)]
 pub struct RecoveryArgs {
@@ -28,8 +28,47 @@ pub struct RecoveryArgs {
     /// (default none).
     #[arg(long, help_heading = "Fleet under load")]
     budget: Option<String>,
+    /// What happens for `--outage` from t = 0: `outage` (the service is down; the default),
+    /// `slowdown` (it keeps `--degraded` of its capacity) or `surge` (demand rises to `--surge`
+    /// times its rate).
+    #[arg(long, help_heading = "Triggers and the frontier")]
+    trigger: Option<String>,
+    /// The share of capacity a slowdown leaves: `0.5` or `50%` (above 0, at most 1; default
+    /// 0.5). Needs `--trigger slowdown`.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Triggers and the frontier"
+    )]
+    degraded: Option<String>,
+    /// The multiple of demand in a surge (1 to 100; default 3). Needs `--trigger surge`.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help_heading = "Triggers and the frontier"
+    )]
+    surge: Option<String>,
+    /// Adds, per strategy and budget, the longest trigger the fleet survives and the least
+    /// capacity that recovers from the trigger as given (SPEC §9's pinned searches).
+    #[arg(long, help_heading = "Triggers and the frontier")]
+    frontier: bool,
+    /// Adds the edge of the vulnerable region: the longest trigger survived at utilizations
+    /// 50 % to 90 %. Implies `--frontier`.
+    #[arg(long, help_heading = "Triggers and the frontier")]
+    map: bool,
     #[command(flatten)]
     settings: SettingArgs,
+}
+
+/// What `--frontier` and `--map` ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontierAsked {
+    /// Neither.
+    No,
+    /// The frontier.
+    Frontier,
+    /// The frontier and its map.
+    Map,
 }
 
 /// One flag per budget setting (`sade::recovery::SETTINGS`), each with the library's default.
@@ -130,7 +169,54 @@ impl RecoveryArgs {
             || self.queue.is_some()
             || self.shed
             || self.budget.is_some()
+            || self.trigger.is_some()
+            || self.degraded.is_some()
+            || self.surge.is_some()
+            || self.frontier
+            || self.map
             || !self.settings.given().is_empty()
+    }
+
+    /// Whether the frontier, and its map, were asked for (`--map` implies `--frontier`).
+    pub fn frontier(&self) -> FrontierAsked {
+        if self.map {
+            FrontierAsked::Map
+        } else if self.frontier {
+            FrontierAsked::Frontier
+        } else {
+            FrontierAsked::No
+        }
+    }
+
+    /// The trigger of `--trigger`, `--degraded` and `--surge`.
+    fn trigger(&self) -> Result<Trigger, String> {
+        let name = self.trigger.as_deref().map_or("outage", str::trim);
+        let degraded = match self.degraded.as_deref() {
+            None => sade::recovery::DEFAULT_DEGRADED,
+            Some(text) => sade::i18n::parse_number(text.trim()).ok_or_else(|| {
+                format!(
+                    "`degraded` is {}, but it must be the share of capacity left, above 0 and \
+                     at most 1 (`0.5` or `50%`)",
+                    text.trim()
+                )
+            })?,
+        };
+        let surge =
+            number("surge", self.surge.as_deref())?.unwrap_or(sade::recovery::DEFAULT_SURGE);
+        let trigger =
+            Trigger::from_name(name, degraded, surge).map_err(|e| format!("{e}; {}", e.help()))?;
+        for (flag, given, kind) in [
+            ("degraded", self.degraded.is_some(), "slowdown"),
+            ("surge", self.surge.is_some(), "surge"),
+        ] {
+            if given && trigger.name() != kind {
+                return Err(format!(
+                    "`--{flag}` is the {kind}'s, but the trigger is {}; add `--trigger {kind}`",
+                    trigger.name()
+                ));
+            }
+        }
+        Ok(trigger)
     }
 
     /// The validated inputs, `--timeout` and `--outage` (when given) among them.
@@ -172,6 +258,7 @@ impl RecoveryArgs {
         }
         b.shed(self.shed)
             .settings(settings)
+            .trigger(self.trigger()?)
             .build()
             .map_err(|e| e.to_string())
     }

@@ -73,18 +73,26 @@
 mod admitted;
 mod agenda;
 mod budget;
+mod client;
+pub mod frontier;
+mod inputs;
 mod math;
 pub mod render;
 mod simulate;
 pub mod trackers;
+mod trigger;
+mod verdict;
 
 pub use budget::{
     ratio_milli, setting_spec, Budget, SettingKind, SettingSpec, Settings, UnknownBudget, SETTINGS,
 };
+pub use frontier::{Frontier, Frontiers, Longest, MapRow};
+pub use inputs::{Inputs, InputsBuilder, InputsKey};
 pub use math::ln_unit;
 pub use render::{render_json, render_text};
+pub use trigger::{Trigger, UnknownTrigger, DEFAULT_DEGRADED, DEFAULT_SURGE, MAX_SURGE};
 
-use crate::backoff::{Delay, Param, ParamError, Params, Strategy};
+use crate::backoff::{Params, Strategy};
 
 /// Where the simulation starts: five seconds of normal operation before the outage.
 pub const START_MS: f64 = -5_000.0;
@@ -116,276 +124,6 @@ pub mod defaults {
     /// How long after the outage the simulation runs, ms.
     pub const HORIZON_MS: f64 = 60_000.0;
 }
-
-/// Validated inputs of the fleet under load. Build with [`Inputs::builder`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct Inputs {
-    demand: f64,
-    capacity: f64,
-    timeout: Delay,
-    outage: Delay,
-    horizon: Delay,
-    queue: Option<u32>,
-    shed: bool,
-    budgets: Vec<Budget>,
-    settings: Settings,
-}
-
-/// Collects the inputs; [`InputsBuilder::build`] validates them.
-#[derive(Clone, Debug)]
-pub struct InputsBuilder(Inputs);
-
-impl InputsBuilder {
-    /// New requests per second from the whole fleet.
-    pub fn demand(mut self, demand: f64) -> Self {
-        self.0.demand = demand;
-        self
-    }
-    /// Calls per second the service completes.
-    pub fn capacity(mut self, capacity: f64) -> Self {
-        self.0.capacity = capacity;
-        self
-    }
-    /// How long a client waits for a call before it times out.
-    pub fn timeout(mut self, timeout: Delay) -> Self {
-        self.0.timeout = timeout;
-        self
-    }
-    /// How long the service is down from t = 0.
-    pub fn outage(mut self, outage: Delay) -> Self {
-        self.0.outage = outage;
-        self
-    }
-    /// How long after the outage the simulation runs.
-    pub fn horizon(mut self, horizon: Delay) -> Self {
-        self.0.horizon = horizon;
-        self
-    }
-    /// The most calls waiting (the one in service not counted), or `None` for no limit.
-    pub fn queue(mut self, queue: Option<u32>) -> Self {
-        self.0.queue = queue;
-        self
-    }
-    /// Whether the server skips calls that can no longer finish in time.
-    pub fn shed(mut self, shed: bool) -> Self {
-        self.0.shed = shed;
-        self
-    }
-    /// The budgets to compare (each once, in [`Budget::ALL`]'s order).
-    pub fn budgets(mut self, budgets: Vec<Budget>) -> Self {
-        self.0.budgets = budgets;
-        self
-    }
-    /// The budgets' settings.
-    pub fn settings(mut self, settings: Settings) -> Self {
-        self.0.settings = settings;
-        self
-    }
-
-    /// Checks every input.
-    pub fn build(self) -> Result<Inputs, ParamError> {
-        let mut i = self.0;
-        let err = |param, value: String, allowed: &str| ParamError {
-            param,
-            value,
-            allowed: allowed.into(),
-        };
-        if !(i.demand > 0.0 && i.demand <= 1_000_000.0) {
-            return Err(err(
-                Param::Demand,
-                i.demand.to_string(),
-                "it must be a number of requests per second above 0 and at most 1000000",
-            ));
-        }
-        if !(i.capacity > 0.0 && i.capacity <= 10_000_000.0) {
-            return Err(err(
-                Param::Capacity,
-                i.capacity.to_string(),
-                "it must be a number of calls per second above 0 and at most 10000000",
-            ));
-        }
-        let t = i.timeout.as_ms();
-        if !(t > 0.0 && t <= MAX_DURATION_MS) {
-            return Err(err(
-                Param::Timeout,
-                i.timeout.to_string(),
-                "it must be a duration above 0 and at most 1h",
-            ));
-        }
-        if i.outage.as_ms() > MAX_DURATION_MS {
-            return Err(err(
-                Param::Outage,
-                i.outage.to_string(),
-                "it must be a duration from 0s to 1h",
-            ));
-        }
-        let h = i.horizon.as_ms();
-        if !(MIN_HORIZON_MS..=MAX_DURATION_MS).contains(&h) {
-            return Err(err(
-                Param::Horizon,
-                i.horizon.to_string(),
-                "it must be a duration from 10s to 1h (recovery is judged over ten seconds)",
-            ));
-        }
-        // The verdict counts ten whole seconds from the first whole second after the outage:
-        // after an outage of 2.5 s, the horizon must reach 13 s.
-        let least = min_horizon_ms(i.outage.as_ms());
-        if h < least {
-            let least = Delay::from_ms(least).expect("finite");
-            return Err(err(
-                Param::Horizon,
-                i.horizon.to_string(),
-                &format!(
-                    "it must be a duration from {least} to 1h (recovery is judged over ten \
-                     whole seconds from the first whole second after the outage)"
-                ),
-            ));
-        }
-        if let Some(q) = i.queue {
-            if q > 10_000_000 {
-                return Err(err(
-                    Param::Queue,
-                    q.to_string(),
-                    "it must be a whole number from 0 to 10000000, or none",
-                ));
-            }
-        }
-        let expected = i.demand * (-START_MS + i.outage.as_ms() + h) / 1000.0;
-        if expected > MAX_EXPECTED_REQUESTS {
-            return Err(err(
-                Param::Demand,
-                i.demand.to_string(),
-                &format!(
-                    "over 5s + outage + horizon that is {expected:.0} requests, and at most \
-                     10000000 are simulated: lower it or shorten the outage or the horizon"
-                ),
-            ));
-        }
-        if i.budgets.is_empty() {
-            return Err(err(
-                Param::Budget,
-                "empty".into(),
-                "name at least one of none, grpc, aws, finagle, linkerd, envoy, sre (or `all`)",
-            ));
-        }
-        // Finagle computes its reserve, minRetriesPerSec × ttl × withdrawal, as a 32-bit Int:
-        // past its range the real budget wraps to a negative reserve.
-        let set = &i.settings;
-        if i.budgets.contains(&Budget::Finagle) && set.finagle_percent > 0.0 {
-            let withdraw = i64::from((1000.0 / set.finagle_percent) as i32);
-            let reserve =
-                i64::from(set.finagle_min_retries) * i64::from(set.finagle_ttl_s) * withdraw;
-            if reserve > i64::from(i32::MAX) {
-                // Named after the setting moved furthest from its default: the ratio, else the
-                // rate.
-                let (name, value) = if set.finagle_percent != 0.2 {
-                    ("finagle-percent-can-retry", set.finagle_percent.to_string())
-                } else {
-                    (
-                        "finagle-min-retries-per-sec",
-                        set.finagle_min_retries.to_string(),
-                    )
-                };
-                return Err(err(
-                    Param::Setting(name),
-                    value,
-                    &format!(
-                        "Finagle's reserve, minRetriesPerSec × ttl × {withdraw} (1000 over \
-                         percentCanRetry), must fit its 32-bit Int (at most 2147483647); \
-                         this is {reserve}"
-                    ),
-                ));
-            }
-        }
-        i.budgets.sort();
-        i.budgets.dedup();
-        i.demand += 0.0;
-        i.capacity += 0.0;
-        Ok(i)
-    }
-}
-
-impl Inputs {
-    /// The defaults of SPEC §8: 800 requests/s, 1000 calls/s, a 1 s timeout, a 10 s outage,
-    /// 60 s after it, no queue limit, no shedding, no budget.
-    pub fn builder() -> InputsBuilder {
-        InputsBuilder(Inputs {
-            demand: defaults::DEMAND,
-            capacity: defaults::CAPACITY,
-            timeout: Delay::from_ms(defaults::TIMEOUT_MS).expect("finite"),
-            outage: Delay::from_ms(defaults::OUTAGE_MS).expect("finite"),
-            horizon: Delay::from_ms(defaults::HORIZON_MS).expect("finite"),
-            queue: None,
-            shed: false,
-            budgets: vec![Budget::None],
-            settings: Settings::default(),
-        })
-    }
-    /// New requests per second.
-    pub fn demand(&self) -> f64 {
-        self.demand
-    }
-    /// Calls per second the service completes.
-    pub fn capacity(&self) -> f64 {
-        self.capacity
-    }
-    /// The clients' timeout.
-    pub fn timeout(&self) -> Delay {
-        self.timeout
-    }
-    /// The outage.
-    pub fn outage(&self) -> Delay {
-        self.outage
-    }
-    /// The time simulated after the outage.
-    pub fn horizon(&self) -> Delay {
-        self.horizon
-    }
-    /// The queue limit.
-    pub fn queue(&self) -> Option<u32> {
-        self.queue
-    }
-    /// Whether the server sheds.
-    pub fn shed(&self) -> bool {
-        self.shed
-    }
-    /// The budgets compared.
-    pub fn budgets(&self) -> &[Budget] {
-        &self.budgets
-    }
-    /// The budgets' settings.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-    /// When the simulation ends: O + H.
-    pub fn end_ms(&self) -> f64 {
-        self.outage.as_ms() + self.horizon.as_ms()
-    }
-    /// Number of 100 ms bins from −5 s to O + H (the last may be cut short).
-    pub fn bins(&self) -> usize {
-        ((self.end_ms() - START_MS) / BIN_MS).ceil() as usize
-    }
-
-    /// A hashable identity (floats by their bits), for caches.
-    pub fn key(&self) -> InputsKey {
-        (
-            [
-                self.demand.to_bits(),
-                self.capacity.to_bits(),
-                self.timeout.as_ms().to_bits(),
-                self.outage.as_ms().to_bits(),
-                self.horizon.as_ms().to_bits(),
-            ],
-            self.queue,
-            self.shed,
-            self.budgets.iter().map(|&b| b as u8).collect(),
-            self.settings.key(),
-        )
-    }
-}
-
-/// See [`Inputs::key`].
-pub type InputsKey = ([u64; 5], Option<u32>, bool, Vec<u8>, [u64; 16]);
 
 /// What happened in one 100 ms bin.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -489,7 +227,7 @@ impl Recovery {
         let pairs: Vec<(Strategy, Budget)> = params
             .strategies()
             .iter()
-            .flat_map(|&s| inputs.budgets.iter().map(move |&b| (s, b)))
+            .flat_map(|&s| inputs.budgets().iter().map(move |&b| (s, b)))
             .collect();
         let runs = pairs
             .into_par_iter()
@@ -522,36 +260,7 @@ impl Recovery {
 
 /// The summary of a run's bins and counts (module docs).
 pub(crate) fn summarize(inputs: &Inputs, bins: &[Bin], counts: &simulate::Counts) -> Summary {
-    let o = inputs.outage.as_ms();
-    let end = inputs.end_ms();
-    let per_second = 1000.0 / BIN_MS;
-    // One-second bins: 100 ms bins 10j … 10j + 9, from −5 s on whole seconds.
-    let second = |start_ms: f64| -> (u64, u64) {
-        let first = ((start_ms - START_MS) / BIN_MS) as usize;
-        bins[first..first + per_second as usize]
-            .iter()
-            .fold((0, 0), |(f, e), b| {
-                (f + u64::from(b.failed()), e + u64::from(b.ended()))
-            })
-    };
-    let healthy = |s: f64| {
-        let (failed, ended) = second(s);
-        20 * failed <= ended
-    };
-    let mut recovered_after_ms = None;
-    let mut s = (o / 1000.0).ceil() * 1000.0;
-    while s + 10_000.0 <= end {
-        match (0..10)
-            .map(|k| s + 1000.0 * f64::from(k))
-            .find(|&t| !healthy(t))
-        {
-            None => {
-                recovered_after_ms = Some(s - o);
-                break;
-            }
-            Some(bad) => s = bad + 1000.0,
-        }
-    }
+    let recovered_after_ms = verdict::recovered_after(inputs, bins);
     let peak = bins.iter().map(|b| b.calls).max().unwrap_or(0);
     let share = |part: u64, whole: u64| {
         if whole == 0 {
@@ -562,7 +271,7 @@ pub(crate) fn summarize(inputs: &Inputs, bins: &[Bin], counts: &simulate::Counts
     };
     Summary {
         recovered_after_ms,
-        peak_load: f64::from(peak) / (inputs.capacity * 0.1),
+        peak_load: f64::from(peak) / (inputs.capacity() * 0.1),
         retries_sent: counts.retries_sent,
         retries_refused: counts.retries_refused,
         requests_given_up: share(counts.given_up, counts.requests),

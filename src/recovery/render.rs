@@ -4,11 +4,44 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Bin, Budget, Recovery, Run, Summary, START_MS};
+use super::frontier::TRIGGER_GRID_MS;
+use super::{
+    Bin, Budget, Frontier, Frontiers, Inputs, Longest, MapRow, Recovery, Run, Summary, Trigger,
+    START_MS,
+};
 use crate::backoff::Params;
 use crate::i18n::{
     fill, format_duration, format_number, format_percent, strategy_label, Lang, RecoveryWords,
+    TriggerWords,
 };
+
+/// The words of `trigger` in `lang`.
+pub fn trigger_words(trigger: Trigger, lang: Lang) -> &'static TriggerWords {
+    let t = &lang.words().recovery.triggers;
+    match trigger {
+        Trigger::Outage => &t.outage,
+        Trigger::Slowdown { .. } => &t.slowdown,
+        Trigger::Surge { .. } => &t.surge,
+    }
+}
+
+/// The trigger in the inputs' sentence: "It is down for 10 s", "For 10 s it completes only 50%
+/// of that", "For 10 s its clients send 3× as many new requests".
+pub fn describe_trigger(inputs: &Inputs, lang: Lang) -> String {
+    let (degraded, surge) = match inputs.trigger() {
+        Trigger::Outage => (String::new(), String::new()),
+        Trigger::Slowdown { degraded } => (format_percent(degraded, lang), String::new()),
+        Trigger::Surge { surge } => (String::new(), format_number(surge, 2, lang)),
+    };
+    fill(
+        trigger_words(inputs.trigger(), lang).describe,
+        &[
+            ("outage", &format_duration(inputs.outage().as_ms(), lang)),
+            ("degraded", &degraded),
+            ("surge", &surge),
+        ],
+    )
+}
 
 /// The budget's name in `lang`.
 pub fn budget_label(budget: Budget, lang: Lang) -> &'static str {
@@ -28,9 +61,10 @@ pub fn budget_label(budget: Budget, lang: Lang) -> &'static str {
 /// within 60 s".
 pub fn verdict(summary: &Summary, recovery: &Recovery, lang: Lang) -> String {
     let w = &lang.words().recovery;
+    let t = trigger_words(recovery.inputs().trigger(), lang);
     match summary.recovered_after_ms {
-        Some(ms) if ms <= 0.0 => w.recovers_at_once.into(),
-        Some(ms) => fill(w.recovers, &[("t", &format_duration(ms, lang))]),
+        Some(ms) if ms <= 0.0 => t.recovers_at_once.into(),
+        Some(ms) => fill(t.recovers, &[("t", &format_duration(ms, lang))]),
         None => fill(
             w.no_recovery,
             &[(
@@ -67,7 +101,7 @@ pub fn describe(recovery: &Recovery, params: &Params, lang: Lang) -> String {
             ),
             ("demand", &format_number(i.demand(), 2, lang)),
             ("capacity", &format_number(i.capacity(), 2, lang)),
-            ("outage", &format_duration(i.outage().as_ms(), lang)),
+            ("trigger", &describe_trigger(i, lang)),
             ("timeout", &format_duration(i.timeout().as_ms(), lang)),
             ("queue", &queue),
         ],
@@ -77,7 +111,7 @@ pub fn describe(recovery: &Recovery, params: &Params, lang: Lang) -> String {
     }
     out.push(' ');
     out.push_str(&fill(
-        w.span,
+        trigger_words(i.trigger(), lang).span,
         &[
             ("before", &format_duration(-START_MS, lang)),
             ("horizon", &format_duration(i.horizon().as_ms(), lang)),
@@ -123,8 +157,8 @@ pub fn row_cells(run: &Run, recovery: &Recovery, lang: Lang) -> Vec<String> {
     ]
 }
 
-/// The column headings of [`row_cells`].
-pub fn headings(lang: Lang) -> [&'static str; 8] {
+/// The column headings of [`row_cells`] for runs of `trigger`.
+pub fn headings(trigger: Trigger, lang: Lang) -> [&'static str; 8] {
     let w = &lang.words().recovery;
     [
         w.budget,
@@ -134,19 +168,27 @@ pub fn headings(lang: Lang) -> [&'static str; 8] {
         w.wasted,
         w.retries,
         w.refused,
-        w.per_client,
+        trigger_words(trigger, lang).per_client,
     ]
 }
 
-/// `sade calc`'s section: the inputs in words, then per strategy a table with a row per budget.
-pub fn render_text(recovery: &Recovery, params: &Params, lang: Lang) -> String {
+/// `sade calc`'s section: the inputs in words, then per strategy a table with a row per budget
+/// (and the frontier's figures, when searched).
+pub fn render_text(
+    recovery: &Recovery,
+    frontiers: Option<&Frontiers>,
+    params: &Params,
+    lang: Lang,
+) -> String {
     let w = &lang.words().recovery;
     let nbsp = |s: String| s.replace('\u{a0}', " ");
     let mut out = format!("{}\n{}\n", w.title, nbsp(describe(recovery, params, lang)));
     let right = [false, false, true, true, true, true, true, true];
     for &strategy in params.strategies() {
         out.push_str(&format!("\n{}\n", strategy_label(strategy)));
-        let mut rows = vec![headings(lang).map(String::from).to_vec()];
+        let mut rows = vec![headings(recovery.inputs().trigger(), lang)
+            .map(String::from)
+            .to_vec()];
         for run in recovery.runs.iter().filter(|r| r.strategy == strategy) {
             rows.push(
                 row_cells(run, recovery, lang)
@@ -156,8 +198,120 @@ pub fn render_text(recovery: &Recovery, params: &Params, lang: Lang) -> String {
             );
         }
         out.push_str(&crate::report::aligned(&rows, &right));
+        let Some(frontiers) = frontiers else { continue };
+        let runs = || recovery.runs.iter().filter(|r| r.strategy == strategy);
+        let w = &lang.words().recovery.frontier;
+        out.push_str(&format!(
+            "\n{}\n",
+            fill(w.title, &[("strategy", strategy_label(strategy))])
+        ));
+        let mut rows = vec![frontier_headings(recovery.inputs().trigger(), lang)
+            .map(String::from)
+            .to_vec()];
+        for run in runs() {
+            if let Some(f) = frontiers.get(strategy, run.budget) {
+                rows.push(
+                    frontier_cells(run, f, recovery, lang)
+                        .into_iter()
+                        .map(nbsp)
+                        .collect(),
+                );
+            }
+        }
+        out.push_str(&crate::report::aligned(&rows, &[false, true, true, false]));
+        let maps: Vec<_> = runs()
+            .filter_map(|r| Some((r, frontiers.get(strategy, r.budget)?.map.as_ref()?)))
+            .collect();
+        if let Some((_, first)) = maps.first() {
+            let t = trigger_words(recovery.inputs().trigger(), lang);
+            out.push_str(&format!(
+                "\n{}\n",
+                fill(
+                    w.map_title,
+                    &[
+                        ("strategy", strategy_label(strategy)),
+                        ("longest", t.longest)
+                    ]
+                )
+            ));
+            let mut head = vec![w.map_axis.to_string()];
+            head.extend(
+                first
+                    .iter()
+                    .map(|row| utilization_text(row.utilization, lang)),
+            );
+            let mut rows = vec![head];
+            for (run, map) in &maps {
+                let mut row = vec![budget_label(run.budget, lang).to_string()];
+                row.extend(map.iter().map(|r| nbsp(longest_text(&r.longest, lang))));
+                rows.push(row);
+            }
+            let mut right = vec![true; rows[0].len()];
+            right[0] = false;
+            out.push_str(&crate::report::aligned(&rows, &right));
+        }
     }
     out
+}
+
+/// A longest trigger in words: "1.5 s", "at least 2 min" when every trigger searched was
+/// survived, "under 0.25 s" when not even the shortest was.
+pub fn longest_text(l: &Longest, lang: Lang) -> String {
+    let w = &lang.words().recovery.frontier;
+    if l.capped {
+        fill(w.at_least, &[("t", &format_duration(l.ms, lang))])
+    } else if l.ms == 0.0 {
+        fill(
+            w.under,
+            &[("t", &format_duration(TRIGGER_GRID_MS[0], lang))],
+        )
+    } else {
+        format_duration(l.ms, lang)
+    }
+}
+
+/// A capacity needed in words: "1,040 calls/s (1.3× the demand)", or "more than 10× the
+/// demand" when none was found.
+pub fn capacity_text(capacity: Option<f64>, demand: f64, lang: Lang) -> String {
+    let w = &lang.words().recovery.frontier;
+    match capacity {
+        None => w.more_than.into(),
+        Some(c) => format!(
+            "{} ({})",
+            fill(w.calls_per_second, &[("n", &format_number(c, 1, lang))]),
+            fill(
+                w.times_demand,
+                &[("x", &format_number(c / demand, 2, lang))]
+            )
+        ),
+    }
+}
+
+/// The frontier's column headings: budget, longest trigger survived, capacity needed, the
+/// verdict with the inputs.
+pub fn frontier_headings(trigger: Trigger, lang: Lang) -> [&'static str; 4] {
+    let w = &lang.words().recovery;
+    [
+        w.budget,
+        trigger_words(trigger, lang).longest,
+        w.frontier.capacity,
+        w.frontier.at_inputs,
+    ]
+}
+
+/// The cells of one run's frontier row (see [`frontier_headings`]).
+pub fn frontier_cells(run: &Run, f: &Frontier, recovery: &Recovery, lang: Lang) -> [String; 4] {
+    [
+        budget_label(run.budget, lang).to_string(),
+        longest_text(&f.longest, lang),
+        capacity_text(f.capacity_needed, recovery.inputs().demand(), lang),
+        verdict(&run.summary, recovery, lang),
+    ]
+}
+
+/// A utilization as the map's columns name it: `50%` / `%50`.
+pub fn utilization_text(u: f64, lang: Lang) -> String {
+    format_percent(u, lang)
 }
 
 /// One bin as JSON: its start and every count.
@@ -178,17 +332,78 @@ fn bin_json(index: usize, b: &Bin) -> Value {
     })
 }
 
+/// A longest trigger as JSON's two keys' values.
+fn longest_json(l: &Longest) -> (Value, Value) {
+    (json!(l.ms), json!(l.capped))
+}
+
+/// The `"frontier"` object of one run (SPEC §9).
+pub fn frontier_json(f: &Frontier) -> Value {
+    let (ms, capped) = longest_json(&f.longest);
+    let mut out = Map::new();
+    out.insert("longest_trigger_ms".into(), ms);
+    out.insert("longest_trigger_capped".into(), capped);
+    out.insert("capacity_needed".into(), json!(f.capacity_needed));
+    if let Some(map) = &f.map {
+        let rows = map
+            .iter()
+            .map(|row| {
+                let (ms, capped) = longest_json(&row.longest);
+                json!({
+                    "utilization": row.utilization,
+                    "longest_trigger_ms": ms,
+                    "longest_trigger_capped": capped,
+                })
+            })
+            .collect();
+        out.insert("map".into(), Value::Array(rows));
+    }
+    Value::Object(out)
+}
+
+/// A frontier read back from [`frontier_json`]'s object, if it is one.
+pub fn frontier_from_json(v: &Value) -> Option<Frontier> {
+    let longest = |v: &Value| {
+        Some(Longest {
+            ms: v.get("longest_trigger_ms")?.as_f64()?,
+            capped: v.get("longest_trigger_capped")?.as_bool()?,
+        })
+    };
+    let capacity = v.get("capacity_needed")?;
+    let map = match v.get("map") {
+        None => None,
+        Some(rows) => Some(
+            rows.as_array()?
+                .iter()
+                .map(|row| {
+                    Some(MapRow {
+                        utilization: row.get("utilization")?.as_f64()?,
+                        longest: longest(row)?,
+                    })
+                })
+                .collect::<Option<Vec<_>>>()?,
+        ),
+    };
+    Some(Frontier {
+        longest: longest(v)?,
+        capacity_needed: if capacity.is_null() {
+            None
+        } else {
+            Some(capacity.as_f64()?)
+        },
+        map,
+    })
+}
+
 /// The `"recovery"` object of `sade calc --json` (SPEC §8): per strategy, per budget, the
-/// summary's figures and the bins.
-pub fn render_json(recovery: &Recovery, params: &Params) -> Value {
+/// summary's figures and the bins, and with `frontiers` each run's `"frontier"` (SPEC §9).
+pub fn render_json(recovery: &Recovery, frontiers: Option<&Frontiers>, params: &Params) -> Value {
     let mut out = Map::new();
     for &strategy in params.strategies() {
         let mut per_budget = Map::new();
         for run in recovery.runs.iter().filter(|r| r.strategy == strategy) {
             let s = &run.summary;
-            per_budget.insert(
-                run.budget.name().into(),
-                json!({
+            let mut entry = json!({
                     "recovered_after_ms": s.recovered_after_ms,
                     "peak_load": s.peak_load,
                     "retries_sent": s.retries_sent,
@@ -198,8 +413,11 @@ pub fn render_json(recovery: &Recovery, params: &Params) -> Value {
                     "max_retries_per_client_during_outage": s.max_retries_per_client_during_outage,
                     "requests": s.requests,
                     "bins": run.bins.iter().enumerate().map(|(i, b)| bin_json(i, b)).collect::<Vec<_>>(),
-                }),
-            );
+            });
+            if let Some(f) = frontiers.and_then(|f| f.get(strategy, run.budget)) {
+                entry["frontier"] = frontier_json(f);
+            }
+            per_budget.insert(run.budget.name().into(), entry);
         }
         out.insert(strategy.name().into(), Value::Object(per_budget));
     }

@@ -6,20 +6,12 @@
 
 use super::admitted::{Admitted, Call};
 use super::agenda::{key, kind_of, Agenda};
-use super::trackers::{AwsQuota, EnvoyBudget, FinagleBudget, GrpcThrottle, SreThrottle, TpsBudget};
-use super::{math::ln_unit, summarize, Bin, Budget, Inputs, Run, BIN_MS, START_MS};
-use crate::backoff::chacha::{Keystreams, Stream};
+use super::client::{Client, Tracker};
+use super::trigger::Arrivals;
+use super::verdict::{recovered_after, Watch};
+use super::{math::ln_unit, summarize, Bin, Budget, Inputs, Run, Trigger, BIN_MS, START_MS};
+use crate::backoff::chacha::Keystreams;
 use crate::backoff::{Params, Strategy};
-
-/// The stream of client c's request gaps: `64 × 2³² + c`.
-pub fn gap_stream(client: u32) -> u64 {
-    (64 << 32) + u64::from(client)
-}
-
-/// The stream of client c's local-rejection draws under `sre`: `80 × 2³² + c`.
-pub fn sre_stream(client: u32) -> u64 {
-    (80 << 32) + u64::from(client)
-}
 
 /// Totals that the bins do not hold.
 #[derive(Clone, Debug, Default)]
@@ -68,29 +60,6 @@ struct Request {
     admitted: bool,
 }
 
-/// A client's budget state.
-enum Tracker {
-    None,
-    Grpc(GrpcThrottle),
-    Aws(AwsQuota),
-    Finagle(FinagleBudget),
-    Linkerd(TpsBudget),
-    Envoy(EnvoyBudget),
-    /// The throttle and the client's stream of local-rejection draws.
-    Sre(Box<(SreThrottle, Stream)>),
-}
-
-/// A client (kept small: a fleet's clients are touched at random, and the smaller they are the
-/// more of them stay in the cache).
-struct Client {
-    /// The strategy's draws: bit for bit the `ChaCha8Rng` of [`crate::backoff::client_rng`].
-    waits: Stream,
-    gaps: Stream,
-    tracker: Tracker,
-    outage_retries: u32,
-    retries: u32,
-}
-
 /// How a call failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Failure {
@@ -112,6 +81,12 @@ struct Sim<'a> {
     outage: f64,
     end: f64,
     service: f64,
+    /// A call's service time when it reaches the head during the trigger (a slowdown's
+    /// 1/(C·F); else `service`).
+    trigger_service: f64,
+    /// Whether the trigger is an outage: the drop at 0, every call refused during it.
+    down: bool,
+    arrivals: Arrivals,
     mean_gap: f64,
     queue_limit: usize,
     clients: Vec<Client>,
@@ -126,73 +101,13 @@ struct Sim<'a> {
     /// Where `bin_now` ends.
     bin_end: f64,
     counts: Counts,
+    /// For a run made only for its verdict: the verdict being watched for.
+    watch: Option<Watch>,
 }
 
 /// Simulates `strategy` under `budget` (SPEC §8).
 pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: Budget) -> Run {
-    let n = params.clients();
-    let set = inputs.settings();
-    let clients = (0..n)
-        .map(|c| Client {
-            waits: Stream::new(strategy.stream(c)),
-            gaps: Stream::new(gap_stream(c)),
-            tracker: match budget {
-                Budget::None => Tracker::None,
-                Budget::Grpc => {
-                    Tracker::Grpc(GrpcThrottle::new(set.grpc_max_tokens, set.grpc_ratio_milli))
-                }
-                Budget::Aws => Tracker::Aws(AwsQuota::new(set.aws_quota)),
-                Budget::Finagle => Tracker::Finagle(FinagleBudget::new(
-                    set.finagle_ttl_s,
-                    set.finagle_min_retries,
-                    set.finagle_percent,
-                    START_MS.floor() as i64,
-                )),
-                Budget::Linkerd => Tracker::Linkerd(TpsBudget::new(
-                    set.linkerd_ttl_s,
-                    set.linkerd_min_retries,
-                    set.linkerd_ratio,
-                    START_MS,
-                )),
-                Budget::Envoy => Tracker::Envoy(EnvoyBudget::new(set.envoy_percent, set.envoy_min)),
-                Budget::Sre => Tracker::Sre(Box::new((
-                    SreThrottle::new(set.sre_k, set.sre_window_s, START_MS),
-                    Stream::new(sre_stream(c)),
-                ))),
-            },
-            outage_retries: 0,
-            retries: 0,
-        })
-        .collect();
-    let mut sim = Sim {
-        inputs,
-        strategy,
-        ranges: params.ranges_ms(strategy),
-        base: params.base().as_ms(),
-        cap: params.cap().map_or(f64::INFINITY, |c| c.as_ms()),
-        calls_max: params.attempts() as u8 + 1,
-        keys: Keystreams::new(params.seed()),
-        tau: inputs.timeout().as_ms(),
-        outage: inputs.outage().as_ms(),
-        end: inputs.end_ms(),
-        service: 1000.0 / inputs.capacity(),
-        mean_gap: 1000.0 * f64::from(n) / inputs.demand(),
-        queue_limit: inputs.queue().map_or(usize::MAX, |q| q as usize),
-        clients,
-        requests: Vec::new(),
-        free: Vec::new(),
-        agenda: Agenda::new(START_MS),
-        admitted: Admitted::new(),
-        in_service: None,
-        next_call: 1,
-        bins: vec![Bin::default(); inputs.bins()],
-        bin_now: 0,
-        bin_end: START_MS + BIN_MS,
-        counts: Counts::default(),
-    };
-    for c in 0..n {
-        sim.schedule_arrival(c, 0, START_MS);
-    }
+    let mut sim = Sim::new(params, inputs, strategy, budget, false);
     sim.run();
     sim.counts.in_progress = (sim.requests.len() - sim.free.len()) as u64;
     sim.counts.calls_in_flight = sim
@@ -209,11 +124,96 @@ pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: 
     }
 }
 
-impl Sim<'_> {
-    /// Takes events in order until the end. Handlers record into the bin of the event being
-    /// handled, `bin_now`.
+/// The verdict of `strategy` under `budget`, `recovered_after_ms`, from a run that stops as
+/// soon as it is known: the same as [`run`]'s.
+pub(crate) fn recovers(
+    params: &Params,
+    inputs: &Inputs,
+    strategy: Strategy,
+    budget: Budget,
+) -> Option<f64> {
+    recovered_after(inputs, &watched(params, inputs, strategy, budget))
+}
+
+/// The bins of a run that stops as soon as its verdict is known (those after the stop are
+/// empty).
+pub(crate) fn watched(
+    params: &Params,
+    inputs: &Inputs,
+    strategy: Strategy,
+    budget: Budget,
+) -> Vec<Bin> {
+    let mut sim = Sim::new(params, inputs, strategy, budget, true);
+    sim.run();
+    sim.bins
+}
+
+impl<'a> Sim<'a> {
+    fn new(
+        params: &Params,
+        inputs: &'a Inputs,
+        strategy: Strategy,
+        budget: Budget,
+        watch: bool,
+    ) -> Sim<'a> {
+        let n = params.clients();
+        let set = inputs.settings();
+        let clients = (0..n)
+            .map(|c| Client::new(c, strategy, budget, set))
+            .collect();
+        let service = 1000.0 / inputs.capacity();
+        let outage = inputs.outage().as_ms();
+        let end = inputs.end_ms();
+        let mut sim = Sim {
+            inputs,
+            strategy,
+            ranges: params.ranges_ms(strategy),
+            base: params.base().as_ms(),
+            cap: params.cap().map_or(f64::INFINITY, |c| c.as_ms()),
+            calls_max: params.attempts() as u8 + 1,
+            keys: Keystreams::new(params.seed()),
+            tau: inputs.timeout().as_ms(),
+            outage,
+            end,
+            service,
+            trigger_service: match inputs.trigger() {
+                Trigger::Slowdown { degraded } => 1000.0 / (inputs.capacity() * degraded),
+                _ => service,
+            },
+            down: inputs.trigger() == Trigger::Outage,
+            arrivals: Arrivals {
+                end: outage,
+                surge: match inputs.trigger() {
+                    Trigger::Surge { surge } => surge,
+                    _ => 1.0,
+                },
+            },
+            mean_gap: 1000.0 * f64::from(n) / inputs.demand(),
+            queue_limit: inputs.queue().map_or(usize::MAX, |q| q as usize),
+            clients,
+            requests: Vec::new(),
+            free: Vec::new(),
+            agenda: Agenda::new(START_MS),
+            admitted: Admitted::new(),
+            in_service: None,
+            next_call: 1,
+            bins: vec![Bin::default(); inputs.bins()],
+            bin_now: 0,
+            bin_end: START_MS + BIN_MS,
+            counts: Counts::default(),
+            watch: watch.then(|| Watch::new(outage, end)),
+        };
+        for c in 0..n {
+            sim.schedule_arrival(c, 0, START_MS);
+        }
+        sim
+    }
+
+    /// Takes events in order until the end (or, watching, until the verdict is known).
+    /// Handlers record into the bin of the event being handled, `bin_now`.
     fn run(&mut self) {
-        let mut dropped = false;
+        // Only an outage drops what the service holds at 0.
+        let mut dropped = !self.down;
         loop {
             // The earliest of the three sources; at one instant completions, then timeouts, then
             // the agenda (retries, then new requests). Times are never NaN.
@@ -227,7 +227,7 @@ impl Sim<'_> {
             } else {
                 (ta, RETRY)
             };
-            if t >= self.end {
+            if t >= self.end || self.watch.is_some_and(|w| w.known) {
                 break;
             }
             if !dropped && (t > 0.0 || (t == 0.0 && kind > COMPLETION)) {
@@ -288,12 +288,23 @@ impl Sim<'_> {
             self.bins[self.bin_now].queue = queue;
             self.bin_now += 1;
         }
+        if self.watch.is_some() {
+            self.judge();
+        }
+    }
+
+    /// Judges the seconds whose bins are final (those before `bin_now`).
+    #[cold]
+    fn judge(&mut self) {
+        if let Some(w) = &mut self.watch {
+            w.see(&self.bins[..self.bin_now], self.end);
+        }
     }
 
     /// Client c's next request, `id`, one gap after `after` (none after the end).
     fn schedule_arrival(&mut self, client: u32, id: u32, after: f64) {
         let u = self.clients[client as usize].gaps.unit(&self.keys);
-        let t = after + -ln_unit(1.0 - u) * self.mean_gap;
+        let t = self.arrivals.next(after, -ln_unit(1.0 - u) * self.mean_gap);
         // Timer c is client c's next request.
         self.schedule(client, t, key(NEW_REQUEST, client, id));
     }
@@ -374,7 +385,7 @@ impl Sim<'_> {
         if retry {
             self.bins[b].retry_calls += 1;
         }
-        if in_outage {
+        if in_outage && self.down {
             return self.fail(slot, t, Failure::Refused);
         }
         if self.in_service.is_some() && self.admitted.waiting() >= self.queue_limit {
@@ -393,11 +404,17 @@ impl Sim<'_> {
     /// The server, free at `t`, takes the next call it will serve (skipping, with `shed`, those
     /// that cannot finish in time).
     fn start_next(&mut self, t: f64) {
+        // A slowdown's service time for a call reaching the head during it.
+        let service = if t >= 0.0 && t < self.outage {
+            self.trigger_service
+        } else {
+            self.service
+        };
         while let Some(call) = self.admitted.next_to_serve() {
-            if self.inputs.shed() && t + self.service > call.sent + self.tau {
+            if self.inputs.shed() && t + service > call.sent + self.tau {
                 continue;
             }
-            self.in_service = Some((call, t + self.service));
+            self.in_service = Some((call, t + service));
             return;
         }
     }

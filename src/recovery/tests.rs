@@ -1,8 +1,10 @@
 //! The engine's own tests: the verdict's rule on bins made by hand, and small fleets whose
 //! events can be worked out.
 
-use super::simulate::Counts;
+use super::simulate::{self, Counts};
+use super::verdict::recovered_after;
 use super::*;
+use crate::backoff::{Delay, Params, Strategy};
 
 fn ms(x: f64) -> Delay {
     Delay::from_ms(x).unwrap()
@@ -204,4 +206,49 @@ fn a_quiet_client_is_always_served() {
     assert_eq!(succeeded + run.summary.in_progress, run.summary.requests);
     assert_eq!(run.summary.retries_sent, 0);
     assert_eq!(run.summary.recovered_after_ms, Some(0.0));
+}
+
+/// A run made only for its verdict stops once it is known: a fleet that recovers at once stops
+/// after ten healthy seconds, one that cannot recover once too little time is left; the bins
+/// after the stop are empty, and the verdict is the full run's.
+#[test]
+fn a_verdict_only_run_stops_once_the_verdict_is_known() {
+    let p = Params::builder(ms(100.0))
+        .attempts(3)
+        .strategies(vec![Strategy::Full])
+        .clients(50)
+        .build()
+        .unwrap();
+    let second = |s: f64| ((s - START_MS) / BIN_MS) as usize;
+    let arrived = |bins: &[Bin], from: f64| {
+        bins[second(from)..]
+            .iter()
+            .map(|b| b.new_requests)
+            .sum::<u32>()
+    };
+    // A healthy service: ten good seconds from 1 s (after a 0.5 s outage), so nothing happens
+    // after 11 s; the full run goes on to 60.5 s.
+    let calm = Inputs::builder()
+        .demand(100.0)
+        .outage(ms(500.0))
+        .build()
+        .unwrap();
+    let bins = simulate::watched(&p, &calm, Strategy::Full, Budget::None);
+    let full = Run::compute(&p, &calm, Strategy::Full, Budget::None);
+    assert_eq!(full.summary.recovered_after_ms, Some(500.0));
+    assert_eq!(recovered_after(&calm, &bins), Some(500.0));
+    assert!(arrived(&bins, 10_000.0) > 0);
+    assert_eq!(arrived(&bins, 11_100.0), 0);
+    assert!(arrived(&full.bins, 11_100.0) > 4_000);
+    // An overloaded service never recovers: once fewer than ten seconds are left after the
+    // last bad one (from 50.5 s on), the run stops.
+    let over = Inputs::builder()
+        .demand(2_000.0)
+        .outage(ms(500.0))
+        .build()
+        .unwrap();
+    let bins = simulate::watched(&p, &over, Strategy::Full, Budget::None);
+    assert_eq!(recovered_after(&over, &bins), None);
+    assert!(arrived(&bins, 50_000.0) > 0);
+    assert_eq!(arrived(&bins, 51_100.0), 0);
 }

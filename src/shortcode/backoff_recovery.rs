@@ -29,7 +29,9 @@ use crate::html::{escape, push_data, push_escaped};
 use crate::i18n::{
     fill, format_duration, format_number, format_percent, strategy_label, Lang, TimeUnit,
 };
-use crate::recovery::render::{budget_label, describe, fact, headings, row_cells, times, verdict};
+use crate::recovery::render::{
+    budget_label, describe, fact, headings, row_cells, times, trigger_words, verdict,
+};
 use crate::recovery::{
     defaults, Budget, Inputs, Recovery, SettingKind, Settings, BIN_MS, SETTINGS,
 };
@@ -335,7 +337,7 @@ fn value(
 /// backoff-recovery">`), and as GFM.
 pub fn table(recovery: &Recovery, params: &Params, lang: Lang) -> (String, String) {
     let caption = describe(recovery, params, lang);
-    let heads = headings(lang);
+    let heads = headings(recovery.inputs().trigger(), lang);
     let strategies = params.strategies();
     let several = strategies.len() > 1;
     let mut h = String::with_capacity(4096);
@@ -467,6 +469,7 @@ pub fn chart_html(
         })
         .collect();
     let column = format_duration(per as f64 * BIN_MS, lang);
+    let t = trigger_words(i.trigger(), lang);
     let (title, line, note, keys) = match measure {
         Measure::Load => {
             let line = i.capacity() * per as f64 * BIN_MS / 1000.0;
@@ -478,6 +481,7 @@ pub fn chart_html(
                     &[
                         ("column", &column),
                         ("per_bin", &format_number(line, 1, lang)),
+                        ("band", t.name),
                     ],
                 ),
                 [
@@ -509,6 +513,7 @@ pub fn chart_html(
     );
     s.push_str(&recovery_chart::svg(
         &title,
+        t.axis,
         measure,
         &strips,
         i.end_ms(),
@@ -527,17 +532,13 @@ pub fn chart_html(
     let _ = writeln!(
         s,
         "<span class=\"key band\"></span>{}</span>",
-        escape(w.outage_band)
+        escape(t.name)
     );
     s.push_str(&escape(&note));
     s.push_str("\n<ul class=\"recovery\">\n");
     for r in &runs {
         let _ = writeln!(s, "<li>{}</li>", escape(&fact(r, recovery, lang)));
     }
-    let _ = write!(
-        s,
-        "</ul>\n<span class=\"axis-note\">{}</span></figcaption>\n</figure>\n",
-        escape(w.axis)
-    );
+    s.push_str("</ul></figcaption>\n</figure>\n");
     s
 }

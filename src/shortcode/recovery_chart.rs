@@ -21,8 +21,8 @@ const VERDICT: f64 = 17.0;
 const BARS: f64 = 56.0;
 const GAP: f64 = 12.0;
 const STRIP: f64 = NAME + VERDICT + BARS + GAP;
-/// Below the strips: the axis line, the ticks and their labels.
-const AXIS: f64 = 30.0;
+/// Below the strips: the axis line, the ticks and their labels, and the axis's title.
+const AXIS: f64 = 48.0;
 /// The most columns a strip has: 100 ms bins are added up into columns of a whole number of
 /// bins so that a 75 s run has 150 columns of half a second.
 pub const MAX_COLUMNS: usize = 150;
@@ -106,11 +106,14 @@ pub fn ticks(end: f64) -> Vec<f64> {
     out
 }
 
-/// The `<svg>` of `measure`: `strips` over the time from −5 s to `end` (O + H), the outage
+/// The `<svg>` of `measure`: `strips` over the time from −5 s to `end` (O + H), the trigger
 /// [0, `outage`) shaded, `line` the level of the reference line in a column's units (the
-/// capacity, or the queue a timeout can wait through); `label(ms)` writes a tick's time.
+/// capacity, or the queue a timeout can wait through); `label(ms)` writes a tick's time and
+/// `axis` names the time axis, under its labels.
+#[allow(clippy::too_many_arguments)]
 pub fn svg(
     title: &str,
+    axis: &str,
     measure: Measure,
     strips: &[Strip],
     end: f64,
@@ -226,7 +229,13 @@ pub fn svg(
         push_escaped(&mut s, &label(t));
         s.push_str("</text></g>\n");
     }
-    s.push_str("</g>\n</svg>\n");
+    let _ = write!(
+        s,
+        "<text class=\"axis-title\" x=\"50%\" y=\"{}\" text-anchor=\"middle\">",
+        y + 40.0
+    );
+    push_escaped(&mut s, axis);
+    s.push_str("</text>\n</g>\n</svg>\n");
     s
 }
 

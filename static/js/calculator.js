@@ -611,7 +611,7 @@
   var R_BARS = 56;
   var R_GAP = 12;
   var R_STRIP = R_NAME + R_VERDICT + R_BARS + R_GAP;
-  var R_AXIS = 30;
+  var R_AXIS = 48;
   var R_MAX_COLUMNS = 150;
   var R_START_MS = -5000;
   var R_BIN_MS = 100;
@@ -624,15 +624,31 @@
     return d.words.recovery.budgets[budget];
   }
 
+  /** `trigger_words`: the words of the inputs' trigger. */
+  function triggerWords(inputs, d) {
+    return d.words.recovery.triggers[inputs.trigger];
+  }
+
+  /** `describe_trigger`: the trigger in the inputs' sentence. */
+  function describeTrigger(inputs, d) {
+    var lang = d.lang;
+    return fill(triggerWords(inputs, d).describe, {
+      outage: B.formatDuration(inputs.outage_ms, lang),
+      degraded: inputs.trigger === "slowdown" ? B.formatPercent(inputs.degraded, lang) : "",
+      surge: inputs.trigger === "surge" ? B.formatNumber(inputs.surge, 2, lang) : "",
+    });
+  }
+
   /** `verdict`. */
   function recoveryVerdict(run, inputs, d) {
     var w = d.words.recovery;
+    var t = triggerWords(inputs, d);
     var ms = run.recovered_after_ms;
     if (ms === null || ms === undefined) {
       return fill(w.no_recovery, { h: B.formatDuration(inputs.horizon_ms, d.lang) });
     }
-    if (ms <= 0) return w.recovers_at_once;
-    return fill(w.recovers, { t: B.formatDuration(ms, d.lang) });
+    if (ms <= 0) return t.recovers_at_once;
+    return fill(t.recovers, { t: B.formatDuration(ms, d.lang) });
   }
 
   /** `times`: a load as a multiple of the capacity. */
@@ -650,12 +666,12 @@
       clients: B.formatNumber(params.clients, 0, lang),
       demand: B.formatNumber(inputs.demand, 2, lang),
       capacity: B.formatNumber(inputs.capacity, 2, lang),
-      outage: B.formatDuration(inputs.outage_ms, lang),
+      trigger: describeTrigger(inputs, d),
       timeout: B.formatDuration(inputs.timeout_ms, lang),
       queue: queue,
     });
     if (inputs.shed) out += w.shed;
-    return out + " " + fill(w.span, {
+    return out + " " + fill(triggerWords(inputs, d).span, {
       before: B.formatDuration(-R_START_MS, lang),
       horizon: B.formatDuration(inputs.horizon_ms, lang),
     });
@@ -718,7 +734,7 @@
   }
 
   /** `recovery_chart::svg` of `Measure::Load`; strips: [{class, label, verdict, columns}]. */
-  function recoverySvg(title, strips, end, outage, line, label) {
+  function recoverySvg(title, axis, strips, end, outage, line, label) {
     var n = Math.max(strips.length > 0 ? strips[0].columns.length : 0, 1);
     var tallest = line * 1.25;
     strips.forEach(function (strip) {
@@ -778,7 +794,8 @@
         y + "\" x2=\"" + percent(at) + "\" y2=\"" + y5 + "\"/><text x=\"" + percent(at) + "\" y=\"" +
         y20 + "\" text-anchor=\"" + anchor + "\">" + escape(label(t)) + "</text></g>\n";
     });
-    return s + "</g>\n</svg>\n";
+    return s + "<text class=\"axis-title\" x=\"50%\" y=\"" + rustF64(strips.length * R_STRIP + 40) +
+      "\" text-anchor=\"middle\">" + escape(axis) + "</text>\n</g>\n</svg>\n";
   }
 
   /** `chart_html` of `Measure::Load` for one strategy. */
@@ -797,11 +814,12 @@
     });
     var column = B.formatDuration(per * R_BIN_MS, lang);
     var line = inputs.capacity * per * R_BIN_MS / 1000;
-    var note = fill(w.chart_note, { column: column, per_bin: B.formatNumber(line, 1, lang) });
+    var t = triggerWords(inputs, d);
+    var note = fill(w.chart_note, { column: column, per_bin: B.formatNumber(line, 1, lang), band: t.name });
     var title = fill(w.chart_title, { strategy: labelOf(d, strategy) });
     var end = inputs.outage_ms + inputs.horizon_ms;
     var s = "<figure class=\"backoff-chart backoff-recovery\" data-strategy=\"" + strategy + "\">\n" +
-      recoverySvg(title, strips, end, inputs.outage_ms, line, function (ms) {
+      recoverySvg(title, t.axis, strips, end, inputs.outage_ms, line, function (ms) {
         return tickLabel(ms, end, lang);
       }) +
       "<figcaption>" + escape(title) + ". " + escape(describeLoad(inputs, params, d)) +
@@ -811,25 +829,26 @@
         s += "<span class=\"key " + key[0] + "\"></span>" + escape(key[1]);
       },
     );
-    s += "<span class=\"key band\"></span>" + escape(w.outage_band) + "</span>\n" + escape(note) +
+    s += "<span class=\"key band\"></span>" + escape(t.name) + "</span>\n" + escape(note) +
       "\n<ul class=\"recovery\">\n";
     runs.forEach(function (r) {
       s += "<li>" + escape(recoveryFact(r.budget, r.run, inputs, d)) + "</li>\n";
     });
-    return s + "</ul>\n<span class=\"axis-note\">" + escape(w.axis) + "</span></figcaption>\n</figure>\n";
+    return s + "</ul></figcaption>\n</figure>\n";
   }
 
   /** `headings`: the columns of `row_cells`. */
-  function recoveryHeadings(d) {
+  function recoveryHeadings(inputs, d) {
     var w = d.words.recovery;
-    return [w.budget, w.verdict, w.peak_load, w.given_up, w.wasted, w.retries, w.refused, w.per_client];
+    return [w.budget, w.verdict, w.peak_load, w.given_up, w.wasted, w.retries, w.refused,
+      triggerWords(inputs, d).per_client];
   }
 
   /** `table` for one strategy (no Strategy column). */
   function recoveryTableHtml(runs, inputs, params, d) {
     var lang = d.lang;
     var caption = escape(describeLoad(inputs, params, d));
-    var heads = recoveryHeadings(d);
+    var heads = recoveryHeadings(inputs, d);
     var h = "<figure class=\"backoff backoff-recovery\">\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"" +
       caption + "\">\n<table class=\"backoff-table backoff-recovery-table\">\n<caption>" + caption +
       "</caption>\n<thead>\n<tr>";

@@ -81,15 +81,26 @@
     return Object.freeze({ name: s[0], budget: s[1], kind: s[2], default: s[3], allowed: s[4] });
   });
 
+  /** SPEC §9's triggers, in `Trigger::NAMES`' order, and their parameters' defaults. */
+  var TRIGGERS = ["outage", "slowdown", "surge"];
+  var OUTAGE = 0, SLOWDOWN = 1, SURGE = 2;
+  var DEFAULT_DEGRADED = 0.5;
+  var DEFAULT_SURGE = 3;
+  var MAX_SURGE = 100;
+
+  /** The flags that are switches: true when given as `true` (`--shed`, `--frontier`, `--map`). */
+  var SWITCHES = ["shed", "frontier", "map"];
+
   /** The input keys besides the schedule's (backoff.js's `engine.keys`). */
-  var KEYS = ["demand", "capacity", "timeout", "outage", "horizon", "queue", "shed", "budget"].concat(
+  var KEYS = ["demand", "capacity", "timeout", "outage", "horizon", "queue", "shed", "budget",
+    "trigger", "degraded", "surge", "frontier", "map"].concat(
     SETTINGS.map(function (s) {
       return s.name;
     }));
 
-  /** The keys that ask for the fleet under load, as `RecoveryArgs::asked` (`shed` when true). */
+  /** The keys that ask for the fleet under load, as `RecoveryArgs::asked` (switches when true). */
   var ASKING = KEYS.filter(function (k) {
-    return k !== "timeout" && k !== "outage" && k !== "shed";
+    return k !== "timeout" && k !== "outage" && SWITCHES.indexOf(k) < 0;
   });
 
   // ---------------------------------------------------------------------------------------
@@ -232,7 +243,9 @@
     }
     var asked = ASKING.some(function (k) {
       return raw[k] !== undefined;
-    }) || (raw.shed !== undefined && raw.shed !== false && raw.shed !== "false");
+    }) || SWITCHES.some(function (k) {
+      return raw[k] !== undefined && raw[k] !== false && raw[k] !== "false";
+    });
     return { schedule: schedule, raw: raw, unknown: unknown, asked: asked };
   }
 
@@ -307,11 +320,62 @@
     });
   }
 
-  function shedArg(value, errors) {
+  function switchArg(arg, value, errors) {
     if (value === true || value === "true") return true;
     if (value === false || value === "false") return false;
-    errors.push(E.inputError("shed", "not_bool", String(value)));
+    errors.push(E.inputError(arg, "not_bool", String(value)));
     return null;
+  }
+
+  /** `parse_number`: `0.5`, `50%` or `%50` → the number, or null. */
+  function parseShare(text) {
+    var trimmed = E.rustTrim(String(text));
+    var number = null;
+    if (trimmed.charAt(trimmed.length - 1) === "%") number = trimmed.slice(0, -1);
+    else if (trimmed.charAt(0) === "%") number = trimmed.slice(1);
+    if (number === null) return E.parseRustFloat(trimmed);
+    var n = E.parseRustFloat(E.rustTrim(number));
+    return n === null ? null : n / 100;
+  }
+
+  /**
+   * `RecoveryArgs::trigger`: {kind (an index of `TRIGGERS`), degraded, surge}, or pushes the
+   * error: an unknown name (with a suggestion), a parameter that is not a number, or one given
+   * for another trigger.
+   */
+  function triggerArg(raw, errors) {
+    var t = { kind: OUTAGE, degraded: DEFAULT_DEGRADED, surge: DEFAULT_SURGE };
+    if (raw.degraded !== undefined) {
+      var d = typeof raw.degraded === "number" ? raw.degraded : parseShare(raw.degraded);
+      if (d === null || !Number.isFinite(d)) {
+        errors.push(E.inputError("degraded", "degraded_range", E.rustTrim(String(raw.degraded))));
+        return null;
+      }
+      t.degraded = d;
+    }
+    if (raw.surge !== undefined) {
+      var k = numberArg("surge", raw.surge, errors);
+      if (k === null) return null;
+      t.surge = k;
+    }
+    if (raw.trigger !== undefined) {
+      var name = E.rustTrim(String(raw.trigger));
+      t.kind = TRIGGERS.indexOf(name);
+      if (t.kind < 0) {
+        var hint = E.suggest(name, TRIGGERS);
+        errors.push(E.inputError("trigger", "unknown_trigger", name, hint ? { suggestion: hint } : null));
+        return null;
+      }
+    }
+    var params = [["degraded", SLOWDOWN], ["surge", SURGE]];
+    for (var i = 0; i < params.length; i++) {
+      if (raw[params[i][0]] !== undefined && t.kind !== params[i][1]) {
+        errors.push(E.inputError(params[i][0], "trigger_param", E.rustTrim(String(raw[params[i][0]])),
+          { kind: TRIGGERS[params[i][1]], trigger: TRIGGERS[t.kind] }));
+        return null;
+      }
+    }
+    return t;
   }
 
   /**
@@ -331,6 +395,11 @@
       shed: false,
       budgets: [NONE],
       settings: defaultSettings(),
+      trigger: "outage",
+      degraded: 1,
+      surge: 1,
+      frontier: false,
+      map: false,
     };
     var v;
     // clap reads --timeout and --outage before `RecoveryArgs::inputs` reads the rest.
@@ -352,9 +421,19 @@
           spec.kind === "seconds" ? E.delayText(x) : B.rustF64(x), { allowed: spec.allowed }));
       }
     }
-    if (raw.shed !== undefined && (v = shedArg(raw.shed, errors)) !== null) i.shed = v;
+    if (raw.shed !== undefined && (v = switchArg("shed", raw.shed, errors)) !== null) i.shed = v;
+    var t = triggerArg(raw, errors);
+    if (t !== null) {
+      i.trigger = TRIGGERS[t.kind];
+      if (t.kind === SLOWDOWN) i.degraded = t.degraded;
+      if (t.kind === SURGE) i.surge = t.surge;
+    }
+    if (raw.frontier !== undefined && (v = switchArg("frontier", raw.frontier, errors)) !== null) i.frontier = v;
+    if (raw.map !== undefined && (v = switchArg("map", raw.map, errors)) !== null) i.map = v;
+    // `--map` implies `--frontier`.
+    if (i.map) i.frontier = true;
     if (errors.length > 0) return { errors: errors };
-    var error = buildError(i);
+    var error = buildError(i) || (i.frontier ? frontierError(i) : null);
     if (error) return { errors: [error] };
     i.demand += 0;
     i.capacity += 0;
@@ -362,6 +441,12 @@
       return BUDGETS[b];
     });
     return { inputs: i };
+  }
+
+  /** `Inputs::expected_requests`: R × (5 s + O + H), with a surge's (K − 1) × R × O. */
+  function expectedRequests(i) {
+    var surged = i.trigger === "surge" ? (i.surge - 1) * i.outage_ms : 0;
+    return i.demand * (-START_MS + i.outage_ms + i.horizon_ms + surged) / 1000;
   }
 
   /** The checks of `InputsBuilder::build`, in its order: the first that fails, or null. */
@@ -385,10 +470,16 @@
     // Ten whole seconds from the first whole second after the outage (`min_horizon_ms`).
     var least = Math.ceil(i.outage_ms / 1000) * 1000 + MIN_HORIZON_MS - i.outage_ms;
     if (i.horizon_ms < least) return range("horizon", i.horizon_ms, E.delayText(least));
+    if (i.trigger === "slowdown" && !(i.degraded > 0 && i.degraded <= 1)) {
+      return E.inputError("degraded", "degraded_range", B.rustF64(i.degraded));
+    }
+    if (i.trigger === "surge" && !(i.surge >= 1 && i.surge <= MAX_SURGE)) {
+      return E.inputError("surge", "surge_range", B.rustF64(i.surge));
+    }
     if (i.queue !== null && i.queue > MAX_QUEUE) {
       return E.inputError("queue", "queue_range", String(i.queue), { max: MAX_QUEUE });
     }
-    var expected = i.demand * (-START_MS + i.outage_ms + i.horizon_ms) / 1000;
+    var expected = expectedRequests(i);
     if (expected > MAX_EXPECTED_REQUESTS) {
       return E.inputError("demand", "too_many_requests", B.rustF64(i.demand),
         { requests: String(roundHalfEven(expected)), max: MAX_EXPECTED_REQUESTS });
@@ -408,6 +499,16 @@
             "percentCanRetry), must fit its 32-bit Int (at most 2147483647); this is " + reserve,
         });
       }
+    }
+    return null;
+  }
+
+  /** `Frontiers::check`: the searches' longest trigger stays within the requests simulated. */
+  function frontierError(i) {
+    var expected = expectedRequests(withOutage(i, LONGEST_TRIGGER_MS));
+    if (expected > MAX_EXPECTED_REQUESTS) {
+      return E.inputError("demand", "frontier_requests", B.rustF64(i.demand),
+        { requests: String(roundHalfEven(expected)), max: MAX_EXPECTED_REQUESTS });
     }
     return null;
   }
@@ -701,8 +802,9 @@
     return timer;
   };
 
-  var DOUBLE_FIELDS = ["base", "cap", "tau", "outage", "end", "service", "meanGap", "queueLimit",
-    "envoyPercent", "sreK", "tpsWithdraw", "tpsReserve"];
+  var DOUBLE_FIELDS = ["base", "cap", "tau", "outage", "end", "service", "triggerService", "surge",
+    "meanGap", "queueLimit", "envoyPercent", "sreK", "tpsWithdraw", "tpsReserve", "watchStart",
+    "watchNext"];
 
   // The doubles that change with every event, kept in one Float64Array (`Sim.clock`): V8 boxes a
   // double stored in a field or passed to a function that is not inlined, an allocation each
@@ -716,7 +818,7 @@
    * field, grown by doubling; nothing is allocated per event. `run` fills the bins
    * (`binNew`, …, `binQueue`) and the counts.
    */
-  function Sim(p, inputs, s, budget) {
+  function Sim(p, inputs, s, budget, watch) {
     var n = p.clients;
     var set = inputs.settings;
     var key = E.seedKey(BigInt(p.seed));
@@ -738,7 +840,19 @@
     this.outage = inputs.outage_ms;
     this.end = inputs.outage_ms + inputs.horizon_ms;
     this.service = 1000 / inputs.capacity;
+    // The trigger (trigger.rs): an outage drops and refuses; a slowdown's calls reaching the
+    // head during it take 1/(C·F); a surge multiplies the arrivals' rate during it.
+    this.down = inputs.trigger === "outage";
+    this.triggerService = inputs.trigger === "slowdown" ? 1000 / (inputs.capacity * inputs.degraded)
+      : this.service;
+    this.surge = inputs.trigger === "surge" ? inputs.surge : 1;
     this.meanGap = 1000 * n / inputs.demand;
+    // A verdict-only run (verdict.rs `Watch`): the first second of the ten being tried, the
+    // next to judge, whether the verdict is known.
+    this.watching = watch === true;
+    this.watchStart = Math.ceil(inputs.outage_ms / 1000) * 1000;
+    this.watchNext = this.watchStart;
+    this.known = this.watching && this.watchStart + 10000 > this.end;
     this.queueLimit = inputs.queue === null ? Infinity : inputs.queue;
     this.shed = inputs.shed;
 
@@ -872,6 +986,26 @@
     this.maxOutageRetries = 0;
   }
 
+  /**
+   * `surged` (trigger.rs): the arrival `need` ms of the plain rate after `after`, under a surge
+   * of k over [0, end), one segment at a time.
+   */
+  function surged(after, need, end, k) {
+    var t = after;
+    if (t < 0) {
+      if (t + need < 0) return t + need;
+      need -= -t;
+      t = 0;
+    }
+    if (t < end) {
+      var fast = need / k;
+      if (t + fast < end) return t + fast;
+      need -= (end - t) * k;
+      t = end;
+    }
+    return t + need;
+  }
+
   /** Takes events in order until the end (`Sim::run`), then records the queue left. */
   Sim.prototype.run = function () {
     this.clock[NOW] = START_MS;
@@ -888,7 +1022,8 @@
   Sim.prototype.events = function () {
     var end = this.end;
     var tau = this.tau;
-    var dropped = false;
+    // Only an outage drops what the service holds at 0.
+    var dropped = !this.down;
     for (;;) {
       // The earliest of the server's completion, the next timeout and the agenda; at one
       // instant in that order.
@@ -907,7 +1042,7 @@
         t = ta;
         kind = AGENDA;
       }
-      if (t >= end) break;
+      if (t >= end || this.known) break;
       if (!dropped && (t > 0 || (t === 0 && kind > COMPLETION))) {
         dropped = true;
         this.advanceBins(0);
@@ -947,12 +1082,36 @@
     this.binEnd = START_MS + (b + 1) * BIN_MS;
     var queue = this.tail - this.served;
     while (this.binNow < b) this.binQueue[this.binNow++] = queue;
+    if (this.watching) this.judge();
+  };
+
+  /** `Watch::see`: judges the whole seconds whose bins are final, until the verdict is known. */
+  Sim.prototype.judge = function () {
+    var done = START_MS + this.binNow * BIN_MS;
+    while (!this.known && this.watchNext + 1000 <= done) {
+      var first = Math.trunc((this.watchNext - START_MS) / BIN_MS);
+      var failed = 0;
+      var ended = 0;
+      for (var j = first; j < first + 10; j++) {
+        var f = this.binRefused[j] + this.binRejected[j] + this.binTimedOut[j] + this.binLocal[j];
+        failed += f;
+        ended += this.binSucceeded[j] + f;
+      }
+      if (20 * failed <= ended) {
+        this.known = this.watchNext - this.watchStart >= 9000;
+      } else {
+        this.watchStart = this.watchNext + 1000;
+        this.known = this.watchStart + 10000 > this.end;
+      }
+      this.watchNext += 1000;
+    }
   };
 
   /** Client c's request number `id`, one gap after now (none at or after the end). */
   Sim.prototype.scheduleArrival = function (c, id) {
     var u = this.gaps.unit(c);
-    var t = this.clock[NOW] + -lnUnit(1 - u) * this.meanGap;
+    var t = this.surge === 1 ? this.clock[NOW] + -lnUnit(1 - u) * this.meanGap
+      : surged(this.clock[NOW], -lnUnit(1 - u) * this.meanGap, this.outage, this.surge);
     if (t < this.end) {
       this.arrivalId[c] = id;
       // Timer c is client c's next request.
@@ -1033,7 +1192,7 @@
     }
     this.binCalls[b]++;
     if (retry) this.binRetryCalls[b]++;
-    if (inOutage) {
+    if (inOutage && this.down) {
       this.fail(slot, REFUSED);
       return;
     }
@@ -1075,15 +1234,17 @@
   /** The server, free at t, takes the next call (skipping, with `shed`, the hopeless ones). */
   Sim.prototype.startNext = function () {
     var t = this.clock[NOW];
+    // A slowdown's service time for a call reaching the head during it.
+    var service = t >= 0 && t < this.outage ? this.triggerService : this.service;
     while (this.served < this.tail) {
       var pos = this.served & this.aMask;
       this.served++;
-      if (this.shed && t + this.service > this.aSent[pos] + this.tau) continue;
+      if (this.shed && t + service > this.aSent[pos] + this.tau) continue;
       this.busy = true;
       this.svcSlot = this.aSlot[pos];
       this.clock[SVC_ID] = this.aId[pos];
       this.clock[SVC_SENT] = this.aSent[pos];
-      this.clock[SVC_END] = t + this.service;
+      this.clock[SVC_END] = t + service;
       return;
     }
   };
@@ -1393,16 +1554,149 @@
    * `BUDGETS`): {bins: {new_requests: Uint32Array, …, queue}, counts}.
    */
   function simulate(p, inputs, s, budget) {
-    var sim = new Sim(p, inputs, s, budget);
+    var sim = new Sim(p, inputs, s, budget, false);
     sim.run();
     return sim.result();
+  }
+
+  /**
+   * `simulate::recovers`: the verdict (`recovered_after_ms`, or null) of a run that stops as
+   * soon as it is known, the same as the full run's.
+   */
+  function verdict(p, inputs, s, budget) {
+    var sim = new Sim(p, inputs, s, budget, true);
+    sim.run();
+    return recoveredAfter(inputs, sim.result().bins);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The frontier (frontier.rs): pinned searches over the verdict.
+
+  var TRIGGER_GRID_MS = [250, 500, 1000, 1500, 2000, 3000, 4000, 5000, 7500, 10000, 15000, 20000,
+    30000, 45000, 60000, 90000, 120000];
+  var LONGEST_TRIGGER_MS = 120000;
+  var QUARTER_MS = 250;
+  var CAPACITY_GRID = [100, 105, 110, 115, 120, 125, 133, 150, 175, 200, 250, 300, 400, 500, 700, 1000];
+  var UTILIZATIONS = [0.5, 0.6, 0.7, 0.8, 0.9];
+
+  /** `Inputs::with_outage_ms`. */
+  function withOutage(inputs, ms) {
+    var i = Object.assign({}, inputs);
+    i.outage_ms = ms;
+    return i;
+  }
+
+  /** `Inputs::with_capacity`. */
+  function withCapacity(inputs, capacity) {
+    var i = Object.assign({}, inputs);
+    i.capacity = capacity;
+    return i;
+  }
+
+  /** `search_longest` over `recovers(ms)`: {ms, capped}. */
+  function searchLongest(recovers) {
+    var last = null;
+    for (var g = 0; g < TRIGGER_GRID_MS.length; g++) {
+      var ms = TRIGGER_GRID_MS[g];
+      if (recovers(ms)) {
+        last = ms;
+        continue;
+      }
+      if (last === null) return { ms: 0, capped: false };
+      var lo = last / QUARTER_MS;
+      var hi = ms / QUARTER_MS;
+      while (hi - lo > 1) {
+        var m = Math.floor((lo + hi) / 2);
+        if (recovers(m * QUARTER_MS)) lo = m;
+        else hi = m;
+      }
+      return { ms: lo * QUARTER_MS, capped: false };
+    }
+    return { ms: LONGEST_TRIGGER_MS, capped: true };
+  }
+
+  /** `capacity_at`: k·R/100 calls per second. */
+  function capacityAt(k, demand) {
+    return k * demand / 100;
+  }
+
+  /** `search_capacity` over `recovers(capacity)`: the least capacity, or null. */
+  function searchCapacity(demand, recovers) {
+    var first = -1;
+    for (var g = 0; g < CAPACITY_GRID.length; g++) {
+      if (recovers(capacityAt(CAPACITY_GRID[g], demand))) {
+        first = g;
+        break;
+      }
+    }
+    if (first < 0) return null;
+    if (first === 0) return demand;
+    var lo = CAPACITY_GRID[first - 1];
+    var hi = CAPACITY_GRID[first];
+    while (hi - lo > 1) {
+      var m = Math.floor((lo + hi) / 2);
+      if (recovers(capacityAt(m, demand))) hi = m;
+      else lo = m;
+    }
+    return capacityAt(hi, demand);
+  }
+
+  /**
+   * The searches of one strategy under one budget, each a function of its own so that a caller
+   * can run them apart (a worker each): `longest`, `capacity` and `map(u)`. `step()`, if given,
+   * is called after every verdict-only run (a progress bar's tick).
+   */
+  function searches(params, inputs, strategy, budget, step) {
+    var s = indexOf(STRATEGIES, strategy, "strategy");
+    var b = indexOf(BUDGETS, budget, "budget");
+    var tick = typeof step === "function" ? step : function () {};
+    var recovers = function (i) {
+      var v = verdict(params, i, s, b);
+      tick();
+      return v !== null;
+    };
+    var longestAt = function (base) {
+      return searchLongest(function (ms) {
+        return recovers(withOutage(base, ms));
+      });
+    };
+    return {
+      longest: function () {
+        return longestAt(inputs);
+      },
+      capacity: function () {
+        return searchCapacity(inputs.demand, function (c) {
+          return recovers(withCapacity(inputs, c));
+        });
+      },
+      map: function (u) {
+        var l = longestAt(withCapacity(inputs, inputs.demand / u));
+        return { utilization: u, longest_trigger_ms: l.ms, longest_trigger_capped: l.capped };
+      },
+    };
+  }
+
+  /**
+   * The `"frontier"` object of `render_json` for one strategy under one budget: the longest
+   * trigger survived, the capacity needed and, with `map`, the map's rows.
+   */
+  function frontier(params, inputs, strategy, budget, map, step) {
+    var f = searches(params, inputs, strategy, budget, step);
+    var l = f.longest();
+    var out = {
+      longest_trigger_ms: l.ms,
+      longest_trigger_capped: l.capped,
+      capacity_needed: f.capacity(),
+    };
+    if (map) out.map = UTILIZATIONS.map(f.map);
+    return out;
   }
 
   var BIN_KEYS = ["new_requests", "retries_sent", "calls", "retry_calls", "succeeded", "refused",
     "rejected", "timed_out", "rejected_locally", "budget_refused", "queue"];
 
-  /** `summarize` and `render_json`'s object of one run: the summary's figures, then the bins. */
-  function summarize(inputs, bins, counts) {
+  /** `recovered_after` (verdict.rs): the verdict of a run's bins. */
+  function recoveredAfter(inputs, bins) {
     var o = inputs.outage_ms;
     var end = inputs.outage_ms + inputs.horizon_ms;
     var nb = bins.calls.length;
@@ -1438,6 +1732,14 @@
       }
       s = bad + 1000;
     }
+    return recovered;
+  }
+
+  /** `summarize` and `render_json`'s object of one run: the summary's figures, then the bins. */
+  function summarize(inputs, bins, counts) {
+    var nb = bins.calls.length;
+    var i;
+    var recovered = recoveredAfter(inputs, bins);
     var peak = 0;
     for (i = 0; i < nb; i++) if (bins.calls[i] > peak) peak = bins.calls[i];
     var share = function (part, whole) {
@@ -1498,7 +1800,11 @@
       parsed.params.strategies.forEach(function (name) {
         var perBudget = {};
         parsed.inputs.budgets.forEach(function (budget) {
-          perBudget[budget] = run(parsed.params, parsed.inputs, name, budget);
+          var r = run(parsed.params, parsed.inputs, name, budget);
+          if (parsed.inputs.frontier) {
+            r.frontier = frontier(parsed.params, parsed.inputs, name, budget, parsed.inputs.map);
+          }
+          perBudget[budget] = r;
         });
         recovery[name] = perBudget;
       });
@@ -1525,8 +1831,17 @@
       outage_ms: DEFAULTS.outage_ms,
       horizon_ms: DEFAULTS.horizon_ms,
     }),
+    TRIGGERS: freeze(TRIGGERS.slice()),
+    TRIGGER_GRID_MS: freeze(TRIGGER_GRID_MS.slice()),
+    CAPACITY_GRID: freeze(CAPACITY_GRID.slice()),
+    UTILIZATIONS: freeze(UTILIZATIONS.slice()),
     parse: parse,
     run: run,
+    verdict: function (params, inputs, strategy, budget) {
+      return verdict(params, inputs, indexOf(STRATEGIES, strategy, "strategy"), indexOf(BUDGETS, budget, "budget"));
+    },
+    searches: searches,
+    frontier: frontier,
     compute: compute,
     message: message,
     /** The number of bins of a run for `parse`'s inputs. */
@@ -1538,6 +1853,9 @@
       ratioMilli: ratioMilli,
       Streams: Streams,
       simulate: simulate,
+      surged: surged,
+      searchLongest: searchLongest,
+      searchCapacity: searchCapacity,
     }),
   });
 });

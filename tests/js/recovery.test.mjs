@@ -28,11 +28,14 @@ B.configure(DATA.en);
 
 const SADE = process.env.SADE_BIN || resolve(here, "../../target/debug/sade");
 
+/** The keys that are switches on the command line (`shed: true` as `--shed`). */
+const SWITCHES = ["shed", "frontier", "map"];
+
 /** `sade calc` with the input's keys as flags (`shed: true` as `--shed`); {status, stdout, stderr}. */
 function sade(input, extra = []) {
   assert.ok(existsSync(SADE), `no sade binary at ${SADE}: run \`cargo build\` or set SADE_BIN`);
   const args = Object.entries(input).flatMap(([k, v]) => {
-    if (k === "shed") return v === true || v === "true" ? ["--shed"] : [];
+    if (SWITCHES.includes(k)) return v === true || v === "true" ? [`--${k}`] : [];
     return [`--${k}`, String(v)];
   });
   return spawnSync(SADE, ["calc", ...args, ...extra], { encoding: "utf8", maxBuffer: 1 << 30 });
@@ -167,8 +170,23 @@ function randomCase(next) {
   const horizon = pick(["10s", "12s", "15s", "20s", "30s", "60s"]);
   p.outage = outage;
   p.horizon = horizon;
-  // Modest totals: at most ~15 000 requests over 5 s + O + H.
-  const span = (5000 + ms(outage) + ms(horizon)) / 1000;
+  // SPEC §9's triggers: a slowdown (its share as a ratio or a percentage), a surge, or the
+  // outage (by name or by default).
+  const trigger = next();
+  let surge = 1;
+  if (trigger < 0.3) {
+    p.trigger = "slowdown";
+    const f = 0.05 + next() * 0.95;
+    p.degraded = next() < 0.5 ? `${(f * 100).toFixed(1)}%` : next() < 0.2 ? "1" : String(f);
+  } else if (trigger < 0.6) {
+    p.trigger = "surge";
+    surge = next() < 0.2 ? 1 : 1 + next() * 6;
+    p.surge = String(surge);
+  } else if (trigger < 0.7) {
+    p.trigger = "outage";
+  }
+  // Modest totals: at most ~15 000 requests over 5 s + O + H (and a surge's extra).
+  const span = (5000 + ms(outage) * surge + ms(horizon)) / 1000;
   const demand = next() * 15000 / span;
   p.demand = next() < 0.5 ? demand.toFixed(next() < 0.5 ? 0 : 3) : String(demand);
   if (Number(p.demand) <= 0) p.demand = "1";
@@ -241,6 +259,94 @@ test("compute equals the recovery of `sade calc --json` exactly, for 36 paramete
   for (const name of NAMES.concat(R.BUDGETS)) assert.ok(seen.has(name), name);
 });
 
+// SPEC §9's frontier: the searches of every strategy and budget, and the map, on small fleets
+// (a search is some forty runs), and once at the calculator's defaults under every budget.
+const FRONTIER_CASES = [
+  { ...DEFAULTS, jitter: "full", frontier: true },
+  { base: "100ms", cap: "30s", attempts: 8, jitter: "full", clients: 100, demand: 100, capacity: 120,
+    timeout: "1s", outage: "5s", horizon: "20s", budget: "all", trigger: "surge", surge: 3, map: true },
+  { base: "100ms", cap: "30s", attempts: 8, jitter: "none,equal", clients: 60, demand: 80, capacity: 100,
+    timeout: "1s", outage: "5s", horizon: "15s", budget: "none,grpc,aws", trigger: "slowdown",
+    degraded: "40%", frontier: true },
+];
+const frontierNext = rng(20261207);
+while (FRONTIER_CASES.length < 9) {
+  const p = randomCase(frontierNext);
+  // Small fleets with short horizons: each search runs dozens of times.
+  p.clients = 1 + Math.floor(frontierNext() * 40);
+  p.demand = String(Math.max(1, Math.min(Number(p.demand), 200)));
+  p.horizon = p.horizon === "60s" ? "20s" : p.horizon;
+  if (frontierNext() < 0.5) p.map = true;
+  else p.frontier = true;
+  FRONTIER_CASES.push(p);
+}
+
+test("the frontier and its map equal `sade calc --frontier --map --json` exactly", (t) => {
+  let compared = 0;
+  for (const p of FRONTIER_CASES) {
+    const out = sade(p, ["--json"]);
+    const got = R.compute(p);
+    if (out.status !== 0) {
+      assert.equal(out.status, 2, out.stderr);
+      assert.equal(got.ok, false, `${JSON.stringify(p)}: ${out.stderr}`);
+      continue;
+    }
+    assert.equal(got.ok, true, `${JSON.stringify(p)}: ${JSON.stringify(got.error)}`);
+    const want = JSON.parse(out.stdout).recovery;
+    for (const [strategy, budgets] of Object.entries(want)) {
+      for (const [budget, run] of Object.entries(budgets)) {
+        assert.ok(run.frontier, `${strategy}/${budget} has a frontier`);
+        assert.equal(run.frontier.map !== undefined, p.map === true);
+        assert.deepStrictEqual(got.value.recovery[strategy][budget].frontier, run.frontier,
+          `${strategy}/${budget}: ${JSON.stringify(p)}`);
+      }
+    }
+    assert.deepStrictEqual(got.value.recovery, want, JSON.stringify(p));
+    compared++;
+  }
+  assert.ok(compared >= 8, `only ${compared} of ${FRONTIER_CASES.length} sets compared`);
+  t.diagnostic(`compared ${compared} of ${FRONTIER_CASES.length} frontiers`);
+});
+
+test("a verdict-only run gives the full run's verdict; the searches take the pinned steps", () => {
+  for (const p of CASES.slice(0, 20)) {
+    const parsed = R.parse(p);
+    if (!parsed.ok) continue;
+    for (const strategy of parsed.params.strategies) {
+      for (const budget of parsed.inputs.budgets) {
+        const full = R.run(parsed.params, parsed.inputs, strategy, budget).recovered_after_ms;
+        assert.equal(R.verdict(parsed.params, parsed.inputs, strategy, budget), full,
+          `${strategy}/${budget}: ${JSON.stringify(p)}`);
+      }
+    }
+  }
+  // The searches of frontier.rs's tests: the same probes.
+  const probes = [];
+  const l = R.engine.searchLongest((ms) => {
+    probes.push(ms);
+    return ms <= 1750;
+  });
+  assert.deepEqual(probes, [250, 500, 1000, 1500, 2000, 1750]);
+  assert.deepEqual(l, { ms: 1750, capped: false });
+  assert.deepEqual(R.engine.searchLongest(() => true), { ms: 120000, capped: true });
+  assert.deepEqual(R.engine.searchLongest(() => false), { ms: 0, capped: false });
+  assert.equal(R.engine.searchLongest((ms) => ms !== 1000 && ms !== 750).ms, 500);
+  const caps = [];
+  assert.equal(R.engine.searchCapacity(800, (c) => {
+    caps.push(c / 8);
+    return c >= 1400;
+  }), 1400);
+  assert.deepEqual(caps, [100, 105, 110, 115, 120, 125, 133, 150, 175, 162, 168, 171, 173, 174]);
+  assert.equal(R.engine.searchCapacity(800, () => true), 800);
+  assert.equal(R.engine.searchCapacity(800, () => false), null);
+  // The surge's time change, at its edges (trigger.rs's tests).
+  const { surged } = R.engine;
+  assert.equal(surged(-1000, 1000, 2000, 4), 0);
+  assert.equal(surged(0, 8000, 2000, 4), 2000);
+  assert.equal(surged(1000, 3996, 2000, 4), 1999);
+  assert.equal(surged(500, 6001, 2000, 4), 2001);
+});
+
 test("a query string, URLSearchParams and numbers give the same runs; run is one entry", () => {
   const p = CASES[4];
   const query = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)]));
@@ -291,6 +397,16 @@ test("invalid inputs are refused for the same argument as sade calc refuses", ()
     [{ budget: "gprc" }, "budget", "unknown_budget"],
     [{ budget: "grpc,,aws" }, "budget", "unknown_budget"],
     [{ demand: "1000000", horizon: "1h" }, "demand", "too_many_requests"],
+    [{ trigger: "slowdwon" }, "trigger", "unknown_trigger"],
+    [{ trigger: "slowdown", degraded: "0" }, "degraded", "degraded_range"],
+    [{ trigger: "slowdown", degraded: "150%" }, "degraded", "degraded_range"],
+    [{ trigger: "slowdown", degraded: "half" }, "degraded", "degraded_range"],
+    [{ trigger: "surge", surge: "0.5" }, "surge", "surge_range"],
+    [{ trigger: "surge", surge: "101" }, "surge", "surge_range"],
+    [{ degraded: "0.5" }, "degraded", "trigger_param"],
+    [{ trigger: "slowdown", surge: "2" }, "surge", "trigger_param"],
+    [{ demand: "60000", frontier: true }, "demand", "frontier_requests"],
+    [{ demand: "30000", trigger: "surge", surge: "40", outage: "10s" }, "demand", "too_many_requests"],
     [{ "grpc-max-tokens": "0" }, "grpc-max-tokens", "setting_range"],
     [{ "grpc-token-ratio": "0.0004" }, "grpc-token-ratio", "setting_range"],
     [{ "aws-quota": "2.5" }, "aws-quota", "setting_range"],
@@ -325,6 +441,11 @@ test("invalid inputs are refused for the same argument as sade calc refuses", ()
     if (code === "unknown_budget") {
       assert.ok(out.stderr.includes(`unknown retry budget \`${e.value}\``), `${out.stderr} vs ${JSON.stringify(e)}`);
       if (e.suggestion) assert.ok(out.stderr.includes(`did you mean \`${e.suggestion}\``), out.stderr);
+    } else if (code === "unknown_trigger") {
+      assert.ok(out.stderr.includes(`unknown trigger \`${e.value}\``), `${out.stderr} vs ${JSON.stringify(e)}`);
+      assert.ok(out.stderr.includes("did you mean `slowdown`"), out.stderr);
+    } else if (code === "trigger_param") {
+      assert.ok(out.stderr.includes(`\`--${arg}\` is the ${e.kind}'s`), out.stderr);
     } else if (out.stderr.includes(`'--${arg} <`)) {
       // clap's own error: --timeout and --outage are read before everything else.
       assert.ok(["timeout", "outage"].includes(arg), out.stderr);

@@ -102,6 +102,12 @@ pub(super) const EN: Words = Words {
                             most {max} are simulated",
         setting_range: "{label} is `{value}`, but {allowed}",
         not_bool: "{label}: `{value}` is neither true nor false",
+        unknown_trigger: "{label}: `{value}` is not a trigger (outage, slowdown or surge)",
+        degraded_range: "{label} must be the share of capacity left, above 0% and at most 100%",
+        surge_range: "{label} must be a multiple of the demand from 1 to 100",
+        frontier_requests: "{label}: the frontier tries triggers up to 2 min, that is {requests} \
+                            requests; at most {max} are simulated",
+        trigger_param: "{label} is a parameter of the {kind} trigger: choose it first",
     },
     odds: OddsWords {
         odds: "Odds",
@@ -162,12 +168,11 @@ pub(super) const EN: Words = Words {
     recovery: RecoveryWords {
         title: "Will the service come back?",
         inputs: "{clients} clients send {demand} new requests a second to a service that \
-                 completes {capacity} calls a second. It is down for {outage}; a client waits \
-                 at most {timeout} for a call; {queue}.",
+                 completes {capacity} calls a second. {trigger}; a client waits at most \
+                 {timeout} for a call; {queue}.",
         queue_unbounded: "the queue has no limit",
         queue_bounded: "at most {q} calls wait in the queue",
         shed: " The server skips calls that can no longer finish in time.",
-        span: "Simulated from {before} before the outage to {horizon} after it.",
         budget: "Budget",
         verdict: "Verdict",
         peak_load: "Peak load",
@@ -175,9 +180,6 @@ pub(super) const EN: Words = Words {
         wasted: "Wasted work",
         retries: "Retries",
         refused: "Refused",
-        per_client: "Most by one client in the outage",
-        recovers: "recovers {t} after the outage",
-        recovers_at_once: "recovers as soon as the outage ends",
         no_recovery: "does not recover within {h}",
         times_capacity: "{x}× capacity",
         budgets: BudgetLabels {
@@ -193,7 +195,7 @@ pub(super) const EN: Words = Words {
         chart_note: "All strips share one scale. Each bar counts the calls that reached the \
                      service in {column}, first calls at the bottom and retries above them; the \
                      line is what the service completes in that time ({per_bin} calls), and the \
-                     shaded band is the outage.",
+                     shaded band is the {band}.",
         queue_title: "{strategy} jitter: calls waiting in the service's queue, per budget",
         queue_note: "All strips share one scale. Each bar is the longest queue in {column}; the \
                      line is the queue the server works through within one client timeout \
@@ -202,10 +204,8 @@ pub(super) const EN: Words = Words {
         waiting: "calls waiting",
         timeout_line: "one timeout's worth",
         capacity_line: "capacity",
-        outage_band: "outage",
         first_calls: "first calls",
         retry_calls: "retries",
-        axis: "seconds from the start of the outage",
         fact: "{budget}: {verdict}; peak load {peak}, {given_up} of the requests given up, \
                {wasted} of the server's work wasted.",
         legend: "Fleet under load",
@@ -222,6 +222,86 @@ pub(super) const EN: Words = Words {
         hint_capacity: "e.g. 1000",
         hint_queue: "e.g. 200, or none",
         computing: "Simulating…",
+        trigger: "Trigger",
+        degraded: "Capacity left",
+        surge: "Demand ×",
+        hint_degraded: "e.g. 50%",
+        hint_surge: "e.g. 3",
+        triggers: TriggerSet {
+            outage: TriggerWords {
+                name: "outage",
+                describe: "It is down for {outage}",
+                span: "Simulated from {before} before the outage to {horizon} after it.",
+                per_client: "Most by one client in the outage",
+                recovers: "recovers {t} after the outage",
+                recovers_at_once: "recovers as soon as the outage ends",
+                axis: "seconds from the start of the outage",
+                longest: "Longest outage survived",
+                survives: "survives outages of up to {t}",
+                survives_all: "survives every outage tried, up to {t}",
+                survives_none: "does not survive even a {t} outage",
+                one: "a {t} outage",
+            },
+            slowdown: TriggerWords {
+                name: "slowdown",
+                describe: "For {outage} it completes only {degraded} of that",
+                span: "Simulated from {before} before the slowdown to {horizon} after it.",
+                per_client: "Most by one client in the slowdown",
+                recovers: "recovers {t} after the slowdown",
+                recovers_at_once: "recovers as soon as the slowdown ends",
+                axis: "seconds from the start of the slowdown",
+                longest: "Longest slowdown survived",
+                survives: "survives slowdowns of up to {t}",
+                survives_all: "survives every slowdown tried, up to {t}",
+                survives_none: "does not survive even a {t} slowdown",
+                one: "a {t} slowdown",
+            },
+            surge: TriggerWords {
+                name: "surge",
+                describe: "For {outage} its clients send {surge}× as many new requests",
+                span: "Simulated from {before} before the surge to {horizon} after it.",
+                per_client: "Most by one client in the surge",
+                recovers: "recovers {t} after the surge",
+                recovers_at_once: "recovers as soon as the surge ends",
+                axis: "seconds from the start of the surge",
+                longest: "Longest surge survived",
+                survives: "survives surges of up to {t}",
+                survives_all: "survives every surge tried, up to {t}",
+                survives_none: "does not survive even a {t} surge",
+                one: "a {t} surge",
+            },
+        },
+        frontier: FrontierWords {
+            title: "{strategy} jitter: what each budget survives, and the capacity it needs",
+            capacity: "Capacity needed",
+            at_inputs: "With these inputs",
+            at_least: "at least {t}",
+            under: "under {t}",
+            calls_per_second: "{n} calls/s",
+            times_demand: "{x}× the demand",
+            more_than: "more than 10× the demand",
+            note: "Every other input is as above. The longest trigger is searched from 0.25 s \
+                   up to 2 min, in quarter seconds; the capacity from the demand up to ten \
+                   times it. Both are the edge nearest the safe end: the service may still \
+                   come back from some longer triggers or with some less capacity.",
+            advice_fails: "{budget}: {survives}; {one} needs {needs}.",
+            advice_recovers: "{budget}: {survives}; for {one}, {capacity} would be enough.",
+            or: ", or ",
+            shedding: "skipping calls that can no longer finish in time",
+            queue_limit: "a queue limit of {q} calls",
+            map_title: "{strategy} jitter: {longest}, by how busy the service is",
+            map_axis: "utilization: demand over capacity",
+            map_note: "Each line is one budget: the longest trigger the service still comes \
+                       back from, on a log scale, when the demand uses that share of its \
+                       capacity. Above a line, that budget's service stays down. A point at \
+                       the top survived every trigger tried ({top}); one at the bottom not \
+                       even {bottom}.",
+            map_region: "stays down",
+            map_line: "{budget}: {points}.",
+            map_point: "{t} at {u}",
+            map_button: "Compute the map for these inputs",
+            progress: "Searching: {done} of {total} steps",
+        },
     },
     page: PageWords {
         task_done: "Done",

@@ -104,6 +104,12 @@ pub(super) const TR: Words = Words {
                             istek simüle edilebilir",
         setting_range: "{label} `{value}` olamaz: {allowed}",
         not_bool: "{label}: `{value}` ne true ne false",
+        unknown_trigger: "{label}: `{value}` bir tetikleyici değil (outage, slowdown ya da surge)",
+        degraded_range: "{label}, kalan kapasitenin payı olmalı: %0'dan büyük, en çok %100",
+        surge_range: "{label}, talebin 1 ile 100 arasında bir katı olmalı",
+        frontier_requests: "{label}: sınır araması 2 dk'ya kadar tetikleyiciler deniyor, bu da \
+                            {requests} istek demek; en çok {max} istek simüle edilebilir",
+        trigger_param: "{label} yalnızca {kind} tetikleyicisinde geçerli: önce onu seçin",
     },
     odds: OddsWords {
         odds: "Olasılıklar",
@@ -167,13 +173,11 @@ pub(super) const TR: Words = Words {
     recovery: RecoveryWords {
         title: "Servis geri gelecek mi?",
         inputs: "{clients} istemci, saniyede {capacity} çağrıyı tamamlayan bir servise saniyede \
-                 {demand} yeni istek gönderiyor. Servis {outage} boyunca kapalı; istemci bir \
-                 çağrıyı en çok {timeout} bekliyor; {queue}.",
+                 {demand} yeni istek gönderiyor. {trigger}; istemci bir çağrıyı en çok \
+                 {timeout} bekliyor; {queue}.",
         queue_unbounded: "kuyruğun sınırı yok",
         queue_bounded: "kuyrukta en çok {q} çağrı bekleyebiliyor",
         shed: " Sunucu, zamanında bitemeyecek çağrıları hiç işlemeden atlıyor.",
-        span: "Benzetim kesintiden {before} önce başlıyor, kesintiden {horizon} sonrasına \
-               kadar sürüyor.",
         budget: "Bütçe",
         verdict: "Sonuç",
         peak_load: "En yüksek yük",
@@ -181,9 +185,6 @@ pub(super) const TR: Words = Words {
         wasted: "Boşa giden iş",
         retries: "Yeniden denemeler",
         refused: "Reddedilen",
-        per_client: "Kesintide tek istemcinin en çoğu",
-        recovers: "kesintiden {t} sonra toparlanıyor",
-        recovers_at_once: "kesinti biter bitmez toparlanıyor",
         no_recovery: "{h} içinde toparlanmıyor",
         times_capacity: "kapasitenin {x} katı",
         budgets: BudgetLabels {
@@ -199,7 +200,7 @@ pub(super) const TR: Words = Words {
         chart_note: "Bütün şeritler aynı ölçekte. Her çubuk {column} içinde servise ulaşan \
                      çağrıları sayar: altta ilk çağrılar, üstte yeniden denemeler. Çizgi, \
                      servisin aynı sürede tamamlayabildiği çağrı sayısı ({per_bin}); gölgeli \
-                     şerit kesinti.",
+                     şerit {band}.",
         queue_title: "{strategy} jitter: servisin kuyruğunda bekleyen çağrılar, bütçe bütçe",
         queue_note: "Bütün şeritler aynı ölçekte. Her çubuk {column} içindeki en uzun kuyruk; \
                      çizgi, sunucunun bir istemci zaman aşımı içinde eritebildiği kuyruk \
@@ -208,10 +209,8 @@ pub(super) const TR: Words = Words {
         waiting: "bekleyen çağrılar",
         timeout_line: "bir zaman aşımı",
         capacity_line: "kapasite",
-        outage_band: "kesinti",
         first_calls: "ilk çağrılar",
         retry_calls: "yeniden denemeler",
-        axis: "kesintinin başından bu yana saniye",
         fact: "{budget}: {verdict}; en yüksek yük {peak}, isteklerin {given_up} kadarından \
                vazgeçildi, sunucunun işinin {wasted} kadarı boşa gitti.",
         legend: "Yük altındaki istemciler",
@@ -228,6 +227,90 @@ pub(super) const TR: Words = Words {
         hint_capacity: "örn. 1000",
         hint_queue: "örn. 200 ya da none",
         computing: "Hesaplanıyor…",
+        trigger: "Tetikleyici",
+        degraded: "Kalan kapasite",
+        surge: "Talep ×",
+        hint_degraded: "örn. %50",
+        hint_surge: "örn. 3",
+        triggers: TriggerSet {
+            outage: TriggerWords {
+                name: "kesinti",
+                describe: "Servis {outage} boyunca kapalı",
+                span: "Benzetim kesintiden {before} önce başlıyor, kesintiden {horizon} \
+                       sonrasına kadar sürüyor.",
+                per_client: "Kesintide tek istemcinin en çoğu",
+                recovers: "kesintiden {t} sonra toparlanıyor",
+                recovers_at_once: "kesinti biter bitmez toparlanıyor",
+                axis: "kesintinin başından bu yana saniye",
+                longest: "Atlatılan en uzun kesinti",
+                survives: "en çok {t} süren kesintileri atlatıyor",
+                survives_all: "denenen bütün kesintileri, {t} süreni bile atlatıyor",
+                survives_none: "{t} süren bir kesintiyi bile atlatamıyor",
+                one: "{t} süren bir kesinti",
+            },
+            slowdown: TriggerWords {
+                name: "yavaşlama",
+                describe: "Servis {outage} boyunca bunun ancak {degraded} kadarını tamamlıyor",
+                span: "Benzetim yavaşlamadan {before} önce başlıyor, yavaşlamadan {horizon} \
+                       sonrasına kadar sürüyor.",
+                per_client: "Yavaşlamada tek istemcinin en çoğu",
+                recovers: "yavaşlamadan {t} sonra toparlanıyor",
+                recovers_at_once: "yavaşlama biter bitmez toparlanıyor",
+                axis: "yavaşlamanın başından bu yana saniye",
+                longest: "Atlatılan en uzun yavaşlama",
+                survives: "en çok {t} süren yavaşlamaları atlatıyor",
+                survives_all: "denenen bütün yavaşlamaları, {t} süreni bile atlatıyor",
+                survives_none: "{t} süren bir yavaşlamayı bile atlatamıyor",
+                one: "{t} süren bir yavaşlama",
+            },
+            surge: TriggerWords {
+                name: "talep artışı",
+                describe: "İstemciler {outage} boyunca her zamankinin {surge} katı yeni istek \
+                           gönderiyor",
+                span: "Benzetim talep artışından {before} önce başlıyor, artıştan {horizon} \
+                       sonrasına kadar sürüyor.",
+                per_client: "Artışta tek istemcinin en çoğu",
+                recovers: "talep artışından {t} sonra toparlanıyor",
+                recovers_at_once: "talep artışı biter bitmez toparlanıyor",
+                axis: "talep artışının başından bu yana saniye",
+                longest: "Atlatılan en uzun talep artışı",
+                survives: "en çok {t} süren talep artışlarını atlatıyor",
+                survives_all: "denenen bütün talep artışlarını, {t} süreni bile atlatıyor",
+                survives_none: "{t} süren bir talep artışını bile atlatamıyor",
+                one: "{t} süren bir talep artışı",
+            },
+        },
+        frontier: FrontierWords {
+            title: "{strategy} jitter: her bütçe neyi atlatıyor, ne kadar kapasite gerekiyor",
+            capacity: "Gereken kapasite",
+            at_inputs: "Bu girdilerle",
+            at_least: "en az {t}",
+            under: "{t} altı",
+            calls_per_second: "saniyede {n} çağrı",
+            times_demand: "talebin {x} katı",
+            more_than: "talebin 10 katından fazla",
+            note: "Öteki bütün girdiler yukarıdaki gibi. En uzun tetikleyici 0,25 sn'den 2 \
+                   dk'ya kadar, çeyrek saniye adımlarla aranıyor; kapasite talepten onun on \
+                   katına kadar. İkisi de güvenli uca en yakın sınır: servis bazı daha uzun \
+                   tetikleyicilerden ya da biraz daha az kapasiteyle yine de dönebilir.",
+            advice_fails: "{budget}: {survives}; {one} için {needs} gerekiyor.",
+            advice_recovers: "{budget}: {survives}; {one} için {capacity} bile yeterdi.",
+            or: " ya da ",
+            shedding: "zamanında bitemeyecek çağrıları atlamak",
+            queue_limit: "en çok {q} çağrılık bir kuyruk sınırı",
+            map_title: "{strategy} jitter: {longest}, servisin doluluğuna göre",
+            map_axis: "kullanım oranı: talebin kapasiteye oranı",
+            map_note: "Her çizgi bir bütçe: talep kapasitenin o kadarını kullanırken servisin \
+                       hâlâ geri döndüğü en uzun tetikleyici, logaritmik ölçekte. Bir çizginin \
+                       üstünde o bütçeyle servis geri gelmiyor. En üstteki nokta denenen bütün \
+                       tetikleyicileri ({top}) atlattı; en alttaki {bottom} süreni bile \
+                       atlatamadı.",
+            map_region: "geri gelmiyor",
+            map_line: "{budget}: {points}.",
+            map_point: "{u} doluluğunda {t}",
+            map_button: "Haritayı bu girdilerle hesapla",
+            progress: "Aranıyor: {total} adımın {done} tanesi bitti",
+        },
     },
     page: PageWords {
         task_done: "Yapıldı",

@@ -1,0 +1,76 @@
+//! A client of the fleet under load: its streams of draws (the strategy's waits, its request
+//! gaps) and its retry budget's state.
+
+use super::trackers::{AwsQuota, EnvoyBudget, FinagleBudget, GrpcThrottle, SreThrottle, TpsBudget};
+use super::{Budget, Settings, START_MS};
+use crate::backoff::chacha::Stream;
+use crate::backoff::Strategy;
+
+/// The stream of client c's request gaps: `64 × 2³² + c`.
+pub fn gap_stream(client: u32) -> u64 {
+    (64 << 32) + u64::from(client)
+}
+
+/// The stream of client c's local-rejection draws under `sre`: `80 × 2³² + c`.
+pub fn sre_stream(client: u32) -> u64 {
+    (80 << 32) + u64::from(client)
+}
+
+/// A client's budget state.
+pub(super) enum Tracker {
+    None,
+    Grpc(GrpcThrottle),
+    Aws(AwsQuota),
+    Finagle(FinagleBudget),
+    Linkerd(TpsBudget),
+    Envoy(EnvoyBudget),
+    /// The throttle and the client's stream of local-rejection draws.
+    Sre(Box<(SreThrottle, Stream)>),
+}
+
+/// A client (kept small: a fleet's clients are touched at random, and the smaller they are the
+/// more of them stay in the cache).
+pub(super) struct Client {
+    /// The strategy's draws: bit for bit the `ChaCha8Rng` of [`crate::backoff::client_rng`].
+    pub waits: Stream,
+    pub gaps: Stream,
+    pub tracker: Tracker,
+    pub outage_retries: u32,
+    pub retries: u32,
+}
+
+impl Client {
+    /// Client `c` of a fleet running `strategy` under `budget` with settings `set`.
+    pub fn new(c: u32, strategy: Strategy, budget: Budget, set: &Settings) -> Client {
+        Client {
+            waits: Stream::new(strategy.stream(c)),
+            gaps: Stream::new(gap_stream(c)),
+            tracker: match budget {
+                Budget::None => Tracker::None,
+                Budget::Grpc => {
+                    Tracker::Grpc(GrpcThrottle::new(set.grpc_max_tokens, set.grpc_ratio_milli))
+                }
+                Budget::Aws => Tracker::Aws(AwsQuota::new(set.aws_quota)),
+                Budget::Finagle => Tracker::Finagle(FinagleBudget::new(
+                    set.finagle_ttl_s,
+                    set.finagle_min_retries,
+                    set.finagle_percent,
+                    START_MS.floor() as i64,
+                )),
+                Budget::Linkerd => Tracker::Linkerd(TpsBudget::new(
+                    set.linkerd_ttl_s,
+                    set.linkerd_min_retries,
+                    set.linkerd_ratio,
+                    START_MS,
+                )),
+                Budget::Envoy => Tracker::Envoy(EnvoyBudget::new(set.envoy_percent, set.envoy_min)),
+                Budget::Sre => Tracker::Sre(Box::new((
+                    SreThrottle::new(set.sre_k, set.sre_window_s, START_MS),
+                    Stream::new(sre_stream(c)),
+                ))),
+            },
+            outage_retries: 0,
+            retries: 0,
+        }
+    }
+}
