@@ -6,6 +6,10 @@
 //! dependency, the compiler tracks each embedded file's contents through the `include_*!` macros,
 //! and `rerun-if-changed` on the two folders (which Cargo scans whole) regenerates the list when a
 //! file is added or removed.
+//!
+//! Also writes `$OUT_DIR/engine_hash.txt`: a hash (FNV-1a, 64 bits) of every file of the
+//! engines whose results builds keep between them (`src/backoff/`, `src/recovery/`), which
+//! `src/store.rs` puts into every kept result's name.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -71,6 +75,17 @@ fn main() {
         }
         code.push_str("];\n");
     }
-    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("theme.rs");
-    fs::write(out, code).unwrap();
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    fs::write(out_dir.join("theme.rs"), code).unwrap();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for folder in ["src/backoff", "src/recovery"] {
+        println!("cargo:rerun-if-changed={folder}");
+        let dir = root.join(folder);
+        for path in files(&dir, &[]) {
+            for byte in name(&root, &path).bytes().chain(fs::read(&path).unwrap()) {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    fs::write(out_dir.join("engine_hash.txt"), format!("{hash:#018x}")).unwrap();
 }

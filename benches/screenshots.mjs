@@ -5,7 +5,9 @@
 //   benches/screenshots.sh            (builds the site, serves it, runs this)
 //   node benches/screenshots.mjs URL OUT_DIR
 //
-// Each shot is the whole page (full height), named PAGE-LANG-WIDTH-SCHEME.png.
+// Each shot is the whole page (full height), named PAGE-LANG-WIDTH-SCHEME.png; with SELECTOR
+// set (a CSS selector), only the first element it finds, named PAGE-SELECTOR-LANG-WIDTH-SCHEME.png
+// (`SELECTOR=.frontier PAGES=calculator benches/screenshots.sh`).
 
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -71,8 +73,11 @@ for (const name of only) {
           const s = document.querySelector("[data-search-status]");
           return !s || !/…$/.test(s.textContent);
         });
-        const file = `${out}/${name}-${lang}-${width}-${scheme}.png`;
-        await page.screenshot({ path: file, fullPage: true });
+        const selector = process.env.SELECTOR;
+        const part = selector ? `-${selector.replace(/[^a-z0-9]+/gi, "")}` : "";
+        const file = `${out}/${name}${part}-${lang}-${width}-${scheme}.png`;
+        if (selector) await page.locator(selector).first().screenshot({ path: file });
+        else await page.screenshot({ path: file, fullPage: true });
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );

@@ -111,7 +111,7 @@ fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
         match applied {
             Ok(updated) => {
                 report.updated = Some(updated);
-                prune_cards(&report);
+                prune_kept(&report);
             }
             Err(e) => {
                 let _ = fs::remove_dir_all(&staging);
@@ -132,7 +132,7 @@ fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
     let swapped = time(timings, Part::Writing, "", || {
         output::swap_in(&staging, out)
     });
-    prune_cards(&report);
+    prune_kept(&report);
     if let Err(e) = swapped {
         report.diagnostics.push(Diagnostic::error(format!(
             "cannot replace {}: {e}",
@@ -142,10 +142,13 @@ fn build_into(pipeline: Pipeline, options: &Options, out: &Path) -> Report {
     report
 }
 
-/// After a build that made every page: the cached cards it did not use go.
-fn prune_cards(report: &Report) {
-    if let Some(cache) = report.pipeline.as_ref().and_then(|p| p.cards()) {
-        cache.prune();
+/// After a build that made every page: the cached cards and kept frontiers it did not use go.
+fn prune_kept(report: &Report) {
+    if let Some(pipeline) = &report.pipeline {
+        if let Some(cache) = pipeline.cards() {
+            cache.prune();
+        }
+        pipeline.kept().prune();
     }
 }
 

@@ -12,7 +12,7 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::hash::Hasher as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -460,7 +460,7 @@ impl Cache {
         self.drawn.fetch_add(1, Ordering::Relaxed);
         if let Some(path) = path {
             // A cache that cannot be written only means drawing again next time.
-            let _ = keep(&path, &bytes);
+            let _ = crate::store::keep(&path, &bytes);
         }
         self.used.lock().insert(name);
         Ok(bytes)
@@ -492,23 +492,6 @@ impl Cache {
         }
         removed
     }
-}
-
-/// Writes `bytes` to `path` whole: into a file of this process and thread beside it, then
-/// renamed over it (builds running at once may keep the same card).
-fn keep(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let tmp = path.with_extension(format!(
-        "tmp-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 #[cfg(test)]

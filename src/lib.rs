@@ -74,6 +74,7 @@ pub mod share;
 pub mod shortcode;
 pub mod site;
 pub mod statics;
+pub mod store;
 pub mod templates;
 pub mod theme;
 pub mod timings;

@@ -30,6 +30,7 @@ use crate::plan::{Kind, Output, Plan};
 use crate::shortcode::{Context, Registry};
 use crate::site::Site;
 use crate::statics;
+use crate::store::Store;
 use crate::templates::Templates;
 use crate::timings::{time, Part, Timings};
 
@@ -51,6 +52,8 @@ pub struct Pipeline {
     bases: [tera::Context; 2],
     /// The drawn social cards, when the build makes them.
     cards: Option<Cache>,
+    /// The fleets simulated and the frontiers searched (SPEC §8, §9), kept between builds.
+    kept: Store,
 }
 
 /// What a run did.
@@ -202,6 +205,7 @@ impl Pipeline {
             problems: problems.0,
             bases,
             cards,
+            kept: Store::new(Some(root.join(crate::store::RECOVERY_DIR))),
         })
     }
 
@@ -252,6 +256,7 @@ impl Pipeline {
             body: None,
             // Asked of block calls by the renderer when the page is searched.
             text: false,
+            kept: Some(&self.kept),
         }
     }
 
@@ -300,6 +305,11 @@ impl Pipeline {
     /// The social cards' cache, when the build makes cards.
     pub fn cards(&self) -> Option<&Cache> {
         self.cards.as_ref()
+    }
+
+    /// The fleets and frontiers kept between builds.
+    pub fn kept(&self) -> &Store {
+        &self.kept
     }
 
     /// The share of `page` (rendered as `body`) in the search index; `None` when it is left

@@ -152,7 +152,7 @@ fn outcome_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
 /// Fleets under load (the "Will it come back?" section): one page each, per language.
 const LOADS: usize = 8;
 /// The section's fields, in the order the script writes them into the URL.
-const LOAD_KEYS: [&str; 9] = [
+const LOAD_KEYS: [&str; 12] = [
     "demand",
     "capacity",
     "recovery-timeout",
@@ -162,6 +162,9 @@ const LOAD_KEYS: [&str; 9] = [
     "shed",
     "budget",
     "recovery-jitter",
+    "trigger",
+    "degraded",
+    "surge",
 ];
 const BUDGETS: [&str; 8] = [
     "all", "none", "grpc", "aws", "finagle", "linkerd", "envoy", "sre",
@@ -195,13 +198,28 @@ fn load_set(rng: &mut ChaCha8Rng, i: usize) -> Value {
     set["shed"] = json!(if pick(rng, 2) == 0 { "true" } else { "" });
     set["budget"] = json!(BUDGETS[i % BUDGETS.len()]);
     set["recovery-jitter"] = json!(["none", "full", "equal", "decorrelated"][i % 4]);
+    // SPEC §9's triggers: a slowdown (its share as a percentage or a ratio), a surge, an outage.
+    // The parameter of the other trigger is the form's default (it is hidden there).
+    let (trigger, degraded, surge) = match i % 3 {
+        1 => ("slowdown", ["40%", "0.7", "25%"][pick(rng, 3)], "3"),
+        2 => ("surge", "50%", ["2", "4.5", "1.5"][pick(rng, 3)]),
+        _ => ("outage", "50%", "3"),
+    };
+    set["trigger"] = json!(trigger);
+    set["degraded"] = json!(degraded);
+    set["surge"] = json!(surge);
     set
 }
 
 /// The calculator's arguments for a fleet under load.
 fn load_args(set: &Value) -> String {
     let mut args = shortcode_args(set);
+    let trigger = set["trigger"].as_str().unwrap();
     for k in LOAD_KEYS {
+        // A trigger's parameter only with its trigger.
+        if (k == "degraded" && trigger != "slowdown") || (k == "surge" && trigger != "surge") {
+            continue;
+        }
         let v = set[k].as_str().unwrap();
         let v = if k == "shed" {
             if v == "true" {

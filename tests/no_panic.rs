@@ -75,7 +75,7 @@ proptest! {
         let start = text.len() - body.len();
         let source = Source::new("content/x.tr.md", text.clone());
         let registry = Registry::builtin();
-        let ctx = Context { lang: Lang::Tr, page_title: "x", page_path: "/tr/x/", root: "/", block: false, strings: None, timings: None, body: None, text: false };
+        let ctx = Context { lang: Lang::Tr, page_title: "x", page_path: "/tr/x/", root: "/", block: false, strings: None, timings: None, body: None, text: false, kept: None };
         // With the text for search, so that path is tried too.
         match sade::markdown::render_with(&source, start..text.len(), &registry, &ctx, true) {
             Ok(r) => prop_assert!(!r.html.contains(char::from(0)), "NUL in output"),
@@ -140,7 +140,7 @@ proptest! {
         let text = format!("---\ntitle: x\n---\n{body}");
         let start = text.len() - body.len();
         let source = Source::new("content/x.tr.md", text.clone());
-        let ctx = Context { lang: Lang::Tr, page_title: "x", page_path: "/tr/x/", root: "/", block: false, strings: None, timings: None, body: None, text: false };
+        let ctx = Context { lang: Lang::Tr, page_title: "x", page_path: "/tr/x/", root: "/", block: false, strings: None, timings: None, body: None, text: false, kept: None };
         if let Err(ds) = sade::markdown::render(&source, start..text.len(), &Registry::builtin(), &ctx) {
             for d in ds {
                 prop_assert!(d.render().contains("content/x.tr.md:4:"), "{}", d.render());

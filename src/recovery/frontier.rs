@@ -99,7 +99,9 @@ impl Frontier {
             .par_iter()
             .with_max_len(1)
             .map(|&search| match search {
-                Search::Longest => Found::Longest(longest_trigger(params, inputs, strategy, budget)),
+                Search::Longest => {
+                    Found::Longest(longest_trigger(params, inputs, strategy, budget))
+                }
                 Search::Capacity => {
                     Found::Capacity(capacity_needed(params, inputs, strategy, budget))
                 }
@@ -227,6 +229,44 @@ pub fn map_row(
         utilization: u,
         longest: longest_trigger(params, &i, strategy, budget),
     }
+}
+
+/// What else would bring the fleet back from the trigger as given, besides capacity: the
+/// server skipping the calls that can no longer finish in time, and a queue the server gets
+/// through within half a timeout ([`short_queue`]). Each `None` when the inputs have it already.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Alternatives {
+    /// Whether shedding recovers.
+    pub shedding: Option<bool>,
+    /// The queue limit tried, [`short_queue`], and whether it recovers.
+    pub queue: Option<(u32, bool)>,
+}
+
+/// The queue limit the advice tries: what the server works through within half a client
+/// timeout, ⌊C × τ / 2⌋ calls, so a call that joins it still has half its timeout left when it
+/// reaches the head. (A limit of a whole timeout's worth is the edge itself: the call at its
+/// back, behind the one in service, times out; at the calculator's defaults a limit of 1 000
+/// does not bring the service back, one of 900 does.)
+pub fn short_queue(inputs: &Inputs) -> u32 {
+    (inputs.capacity() * inputs.timeout().as_ms() / 2000.0).floor() as u32
+}
+
+/// [`Alternatives`] for `strategy` under `budget`: two verdict-only runs, side by side.
+pub fn alternatives(
+    params: &Params,
+    inputs: &Inputs,
+    strategy: Strategy,
+    budget: Budget,
+) -> Alternatives {
+    let q = short_queue(inputs);
+    let (shedding, queue) = rayon::join(
+        || (!inputs.shed()).then(|| recovers(params, &inputs.with_shed(), strategy, budget)),
+        || {
+            (inputs.queue().is_none_or(|limit| limit > q))
+                .then(|| (q, recovers(params, &inputs.with_queue(q), strategy, budget)))
+        },
+    );
+    Alternatives { shedding, queue }
 }
 
 /// One search of the frontier.

@@ -265,6 +265,18 @@ impl Inputs {
         i.outage = Delay::from_ms(ms).expect("a searched length");
         i
     }
+    /// These inputs with the server shedding (an alternative the advice tries).
+    pub fn with_shed(&self) -> Inputs {
+        let mut i = self.clone();
+        i.shed = true;
+        i
+    }
+    /// These inputs with a queue limit of `q` calls (an alternative the advice tries).
+    pub fn with_queue(&self, q: u32) -> Inputs {
+        let mut i = self.clone();
+        i.queue = Some(q);
+        i
+    }
     /// These inputs with a capacity of `capacity` calls per second (a step of a frontier
     /// search).
     pub fn with_capacity(&self, capacity: f64) -> Inputs {

@@ -12,7 +12,7 @@ use super::{
 use crate::backoff::Params;
 use crate::i18n::{
     fill, format_duration, format_number, format_percent, strategy_label, Lang, RecoveryWords,
-    TriggerWords,
+    TimeUnit, TriggerWords,
 };
 
 /// The words of `trigger` in `lang`.
@@ -254,19 +254,29 @@ pub fn render_text(
     out
 }
 
-/// A longest trigger in words: "1.5 s", "at least 2 min" when every trigger searched was
+/// A trigger's length exact to the quarter second, as the frontier finds them: "0.25 s",
+/// "1.75 s", "97.5 s"; whole minutes as minutes, "2 min".
+pub fn seconds_text(ms: f64, lang: Lang) -> String {
+    if ms >= 60_000.0 && ms % 60_000.0 == 0.0 {
+        return format_duration(ms, lang);
+    }
+    format!(
+        "{}\u{a0}{}",
+        format_number(ms / 1000.0, 2, lang),
+        TimeUnit::Seconds.symbol(lang)
+    )
+}
+
+/// A longest trigger in words: "1.75 s", "at least 2 min" when every trigger searched was
 /// survived, "under 0.25 s" when not even the shortest was.
 pub fn longest_text(l: &Longest, lang: Lang) -> String {
     let w = &lang.words().recovery.frontier;
     if l.capped {
-        fill(w.at_least, &[("t", &format_duration(l.ms, lang))])
+        fill(w.at_least, &[("t", &seconds_text(l.ms, lang))])
     } else if l.ms == 0.0 {
-        fill(
-            w.under,
-            &[("t", &format_duration(TRIGGER_GRID_MS[0], lang))],
-        )
+        fill(w.under, &[("t", &seconds_text(TRIGGER_GRID_MS[0], lang))])
     } else {
-        format_duration(l.ms, lang)
+        seconds_text(l.ms, lang)
     }
 }
 
@@ -422,4 +432,88 @@ pub fn render_json(recovery: &Recovery, frontiers: Option<&Frontiers>, params: &
         out.insert(strategy.name().into(), Value::Object(per_budget));
     }
     Value::Object(out)
+}
+
+/// A run as the store keeps it (not SPEC's JSON: compact, and complete): the summary's fields
+/// in order, then each bin's counts in [`Bin`]'s order.
+pub fn run_to_kept(run: &Run) -> String {
+    let s = &run.summary;
+    json!({
+        "summary": [
+            s.recovered_after_ms, s.peak_load, s.retries_sent, s.retries_refused,
+            s.requests_given_up, s.wasted_work, s.max_retries_per_client_during_outage,
+            s.requests, s.given_up, s.in_progress, s.calls_in_flight, s.max_retries_per_client,
+        ],
+        "bins": run.bins.iter().map(|b| [
+            b.new_requests, b.retries_sent, b.calls, b.retry_calls, b.succeeded, b.refused,
+            b.rejected, b.timed_out, b.rejected_locally, b.budget_refused, b.queue,
+        ]).collect::<Vec<_>>(),
+    })
+    .to_string()
+}
+
+/// A run of `strategy` under `budget` read back from [`run_to_kept`]'s text, if it is one.
+pub fn run_from_kept(
+    text: &str,
+    strategy: crate::backoff::Strategy,
+    budget: Budget,
+) -> Option<Run> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    let s = v.get("summary")?.as_array()?;
+    if s.len() != 12 {
+        return None;
+    }
+    let f = |i: usize| s[i].as_f64();
+    let n = |i: usize| s[i].as_u64();
+    let w = |i: usize| n(i).and_then(|x| u32::try_from(x).ok());
+    let summary = Summary {
+        recovered_after_ms: if s[0].is_null() { None } else { Some(f(0)?) },
+        peak_load: f(1)?,
+        retries_sent: n(2)?,
+        retries_refused: n(3)?,
+        requests_given_up: f(4)?,
+        wasted_work: f(5)?,
+        max_retries_per_client_during_outage: w(6)?,
+        requests: n(7)?,
+        given_up: n(8)?,
+        in_progress: n(9)?,
+        calls_in_flight: n(10)?,
+        max_retries_per_client: w(11)?,
+    };
+    let bins = v
+        .get("bins")?
+        .as_array()?
+        .iter()
+        .map(|b| {
+            let c: Vec<u32> = b
+                .as_array()?
+                .iter()
+                .map(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()))
+                .collect::<Option<_>>()?;
+            let [new_requests, retries_sent, calls, retry_calls, succeeded, refused, rejected, timed_out, rejected_locally, budget_refused, queue] =
+                c[..]
+            else {
+                return None;
+            };
+            Some(Bin {
+                new_requests,
+                retries_sent,
+                calls,
+                retry_calls,
+                succeeded,
+                refused,
+                rejected,
+                timed_out,
+                rejected_locally,
+                budget_refused,
+                queue,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Run {
+        strategy,
+        budget,
+        summary,
+        bins,
+    })
 }

@@ -30,6 +30,7 @@ use crate::odds::{Inputs, Odds};
 pub struct BackoffCalculator(
     pub std::sync::Arc<super::common::Schedules>,
     pub std::sync::Arc<super::common::RecoveryCache>,
+    pub std::sync::Arc<super::common::FrontierCache>,
 );
 
 /// The schedule's, the odds', the library's and the "Will it come back?" section's arguments.
@@ -478,7 +479,7 @@ impl Shortcode for BackoffCalculator {
             select_grouped(&mut html, name, label, &libraries, selected, hint);
         }
         html.push_str("</div>\n</fieldset>\n");
-        let load = super::calculator_recovery::compute(args, &p, &self.1, ctx.timings)?;
+        let load = super::calculator_recovery::compute(args, &p, &self.1, &self.2, ctx)?;
         if load.is_some() {
             super::calculator_recovery::fieldset(&mut html, args, lang)?;
         }
@@ -537,9 +538,8 @@ impl Shortcode for BackoffCalculator {
             markdown.push('\n');
         }
         html.push_str("</div>\n");
-        if let Some((recovery, load_params)) = &load {
-            let (h, md) =
-                super::calculator_recovery::section(recovery, load_params, lang, ctx.root);
+        if let Some(load) = &load {
+            let (h, md) = super::calculator_recovery::section(load, lang, ctx.root);
             html.push_str(&h);
             markdown.push('\n');
             markdown.push_str(&md);

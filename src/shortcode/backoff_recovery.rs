@@ -15,14 +15,28 @@
 //! exactly one each): `verdict` (in words), `recovered_after` (a duration; an error when the
 //! service does not recover, so prose cannot claim it does), `peak_load`, `given_up`,
 //! `wasted_work`, `retries_sent`, `retries_refused`, `max_retries_per_client`.
+//!
+//! `trigger` (SPEC §9) is `outage` (the default), `slowdown` (with `degraded`, the share of
+//! capacity left: `0.5` or `50%`) or `surge` (with `surge`, the multiple of demand); `outage` is
+//! its length. The frontier's figures are searched once and kept between builds: as a block,
+//! `show=frontier` (a table of what each budget survives, the capacity it needs and the verdict
+//! with the inputs), `show=map` (the edge of the vulnerable region: the longest trigger survived
+//! at utilizations 50 % to 90 %, per budget) and `show=advice` (one sentence about the first
+//! budget); inline, `show=longest_trigger` ("1.75 s", "at least 2 min") and
+//! `show=capacity_needed` ("1,040 calls/s (1.3× the demand)", "more than 10× the demand").
 
 use std::borrow::Cow;
 use std::fmt::Write;
 
 use super::common::{
-    data_expansion, one_strategy, params, RecoveryCache, ATTEMPTS, BASE, CAP, CLIENTS, FACTOR, SEED,
+    data_expansion, one_strategy, params, FrontierCache, RecoveryCache, ATTEMPTS, BASE, CAP,
+    CLIENTS, FACTOR, SEED,
+};
+use super::recovery_args::{
+    inputs, setting_args, BUDGET, CAPACITY, DEGRADED, DEMAND, HORIZON, QUEUE, SHED, SURGE, TRIGGER,
 };
 use super::recovery_chart::{self, Measure, Strip};
+use super::recovery_frontier;
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Delay, Params, Strategy};
 use crate::html::{escape, push_data, push_escaped};
@@ -30,17 +44,19 @@ use crate::i18n::{
     fill, format_duration, format_number, format_percent, strategy_label, Lang, TimeUnit,
 };
 use crate::recovery::render::{
-    budget_label, describe, fact, headings, row_cells, times, trigger_words, verdict,
+    budget_label, capacity_text, describe, fact, headings, longest_text, row_cells, times,
+    trigger_words, verdict,
 };
-use crate::recovery::{
-    defaults, Budget, Inputs, Recovery, SettingKind, Settings, BIN_MS, SETTINGS,
-};
+use crate::recovery::{defaults, Budget, Frontiers, Inputs, Recovery, BIN_MS};
 
 /// The `backoff_recovery` shortcode.
-pub struct BackoffRecovery(pub std::sync::Arc<RecoveryCache>);
+pub struct BackoffRecovery(
+    pub std::sync::Arc<RecoveryCache>,
+    pub std::sync::Arc<FrontierCache>,
+);
 
 /// What `show` may be.
-const SHOW: [Cow<'static, str>; 11] = [
+const SHOW: [Cow<'static, str>; 16] = [
     Cow::Borrowed("chart"),
     Cow::Borrowed("queue"),
     Cow::Borrowed("table"),
@@ -52,50 +68,12 @@ const SHOW: [Cow<'static, str>; 11] = [
     Cow::Borrowed("retries_sent"),
     Cow::Borrowed("retries_refused"),
     Cow::Borrowed("max_retries_per_client"),
+    Cow::Borrowed("frontier"),
+    Cow::Borrowed("map"),
+    Cow::Borrowed("advice"),
+    Cow::Borrowed("longest_trigger"),
+    Cow::Borrowed("capacity_needed"),
 ];
-
-/// The service's and the fleet's arguments (the calculator declares them too).
-pub const DEMAND: ArgSpec = ArgSpec::optional(
-    "demand",
-    ArgKind::Number,
-    ArgValue::Number(defaults::DEMAND),
-    "new requests per second from the whole fleet",
-);
-/// `capacity`.
-pub const CAPACITY: ArgSpec = ArgSpec::optional(
-    "capacity",
-    ArgKind::Number,
-    ArgValue::Number(defaults::CAPACITY),
-    "calls per second the service completes",
-);
-/// `horizon`.
-pub const HORIZON: ArgSpec = ArgSpec::optional(
-    "horizon",
-    ArgKind::Duration,
-    ArgValue::Duration(Delay::from_ms_const(defaults::HORIZON_MS)),
-    "how long after the outage to simulate (10s to 1h)",
-);
-/// `queue`.
-pub const QUEUE: ArgSpec = ArgSpec::optional(
-    "queue",
-    ArgKind::IntegerOrNone,
-    ArgValue::IntegerOrNone(None),
-    "the most calls waiting at the service, or none",
-);
-/// `shed`.
-pub const SHED: ArgSpec = ArgSpec::optional(
-    "shed",
-    ArgKind::Bool,
-    ArgValue::Bool(false),
-    "the server skips calls that can no longer finish within their client's timeout",
-);
-/// `budget`.
-pub const BUDGET: ArgSpec = ArgSpec::optional(
-    "budget",
-    ArgKind::Budgets,
-    ArgValue::Budgets(Cow::Borrowed(&Budget::ALL)),
-    "retry budgets to compare: all, one, or a list",
-);
 
 /// The arguments: the schedule's, the load's, one per budget setting, and `show`.
 static ARGS: std::sync::LazyLock<Vec<ArgSpec>> = std::sync::LazyLock::new(|| {
@@ -130,86 +108,19 @@ static ARGS: std::sync::LazyLock<Vec<ArgSpec>> = std::sync::LazyLock::new(|| {
         QUEUE,
         SHED,
         BUDGET,
+        TRIGGER,
+        DEGRADED,
+        SURGE,
     ];
     args.extend(setting_args());
     args.push(ArgSpec::optional(
         "show",
         ArgKind::Choice(Cow::Borrowed(&SHOW)),
         ArgValue::Str(Cow::Borrowed("chart")),
-        "the chart or the table, or one figure for a sentence",
+        "the chart, the table, the frontier, its map or the advice, or one figure for a sentence",
     ));
     args
 });
-
-/// One argument per budget setting, with the library's default.
-pub fn setting_args() -> impl Iterator<Item = ArgSpec> {
-    SETTINGS.iter().map(|s| ArgSpec {
-        name: Cow::Borrowed(s.name),
-        kind: match s.kind {
-            SettingKind::Seconds => ArgKind::Duration,
-            SettingKind::Whole => ArgKind::Integer,
-            SettingKind::Number => ArgKind::Number,
-        },
-        default: Some(match s.kind {
-            SettingKind::Seconds => ArgValue::Duration(Delay::from_ms_const(s.default)),
-            SettingKind::Whole => ArgValue::Integer(s.default as u64),
-            SettingKind::Number => ArgValue::Number(s.default),
-        }),
-        doc: Cow::Borrowed(s.doc),
-    })
-}
-
-/// The validated inputs of the load's arguments; a bad value names its argument. `timeout` and
-/// `outage` are the arguments so named (the calculator passes its own names).
-pub fn inputs(
-    args: &Args,
-    timeout: &str,
-    outage: &str,
-    budgets: Vec<Budget>,
-) -> Result<Inputs, ArgError> {
-    let mut settings = Settings::default();
-    // The calculator does not declare the settings: the libraries' defaults then.
-    for spec in SETTINGS.iter().filter(|s| args.value(s.name).is_some()) {
-        let value = match spec.kind {
-            SettingKind::Seconds => args.duration(spec.name)?.as_ms(),
-            SettingKind::Whole => args.integer(spec.name)? as f64,
-            SettingKind::Number => args.number(spec.name)?,
-        };
-        settings
-            .set(spec.name, value)
-            .map_err(|e| ArgError::new(spec.name, e.to_string()))?;
-    }
-    let queue = match args.integer_or_none("queue")? {
-        Some(q) => Some(u32::try_from(q).map_err(|_| {
-            ArgError::new(
-                "queue",
-                format!(
-                    "`queue` is {q}, but it must be a whole number from 0 to 10000000, or none"
-                ),
-            )
-        })?),
-        None => None,
-    };
-    Inputs::builder()
-        .demand(args.number("demand")?)
-        .capacity(args.number("capacity")?)
-        .timeout(args.duration(timeout)?)
-        .outage(args.duration(outage)?)
-        .horizon(args.duration("horizon")?)
-        .queue(queue)
-        .shed(args.bool("shed")?)
-        .budgets(budgets)
-        .settings(settings)
-        .build()
-        .map_err(|e| {
-            let arg = match e.param.name() {
-                "timeout" => timeout,
-                "outage" => outage,
-                other => other,
-            };
-            ArgError::new(arg, e.message(arg))
-        })
-}
 
 impl Shortcode for BackoffRecovery {
     fn name(&self) -> &str {
@@ -229,7 +140,7 @@ impl Shortcode for BackoffRecovery {
         let p = params(args, "attempts")?;
         let inputs = inputs(args, "timeout", "outage", args.budgets("budget")?.to_vec())?;
         let show = args.str("show")?;
-        if matches!(show, "chart" | "queue" | "table") && !ctx.block {
+        if matches!(show, "chart" | "queue" | "table" | "frontier" | "map") && !ctx.block {
             return Err(ArgError {
                 arg: Some("show".into()),
                 message: format!("the {show} is a block, but this call stands inside a sentence"),
@@ -239,7 +150,14 @@ impl Shortcode for BackoffRecovery {
                 ),
             });
         }
-        let recovery = self.0.get(&p, &inputs, ctx.timings);
+        if matches!(
+            show,
+            "frontier" | "map" | "advice" | "longest_trigger" | "capacity_needed"
+        ) {
+            Frontiers::check(&inputs).map_err(|e| ArgError::new("demand", e.message("demand")))?;
+        }
+        let recovery = self.0.get(&p, &inputs, ctx.kept, ctx.timings);
+        let frontiers = |map| self.1.get(&p, &inputs, map, ctx.kept, ctx.timings);
         let lang = ctx.lang;
         let (_, markdown) = table(&recovery, &p, lang);
         let charts = |measure| {
@@ -264,8 +182,97 @@ impl Shortcode for BackoffRecovery {
                 markdown,
                 text: None,
             }),
+            "frontier" => {
+                let (html, markdown) =
+                    recovery_frontier::table(&recovery, &frontiers(false), &p, lang);
+                Ok(Expansion {
+                    html,
+                    markdown,
+                    text: None,
+                })
+            }
+            "map" => {
+                let f = frontiers(true);
+                let mut html = String::new();
+                let mut markdown = String::new();
+                for &s in p.strategies() {
+                    let (h, md) = recovery_frontier::map_html(&recovery, &f, s, lang);
+                    html.push_str(&h);
+                    markdown.push_str(&md);
+                    markdown.push('\n');
+                }
+                Ok(Expansion {
+                    html,
+                    markdown: markdown.trim_end().to_string(),
+                    text: None,
+                })
+            }
+            "advice" => {
+                let strategy = one_strategy(&p, "`show=advice`")?;
+                let first = inputs.budgets()[0];
+                let alternatives =
+                    self.1
+                        .alternatives(&p, &inputs, strategy, first, ctx.kept, ctx.timings);
+                let text = recovery_frontier::advice(
+                    &recovery,
+                    &frontiers(false),
+                    strategy,
+                    &alternatives,
+                    lang,
+                )
+                .expect("the strategy and its first budget were searched");
+                let mut html = String::new();
+                push_escaped(&mut html, &text);
+                Ok(Expansion {
+                    html: if ctx.block {
+                        format!("<p class=\"advice\">{html}</p>\n")
+                    } else {
+                        html
+                    },
+                    markdown: text,
+                    text: None,
+                })
+            }
+            "longest_trigger" | "capacity_needed" => {
+                let strategy = one_strategy(&p, &format!("`show={show}`"))?;
+                let budget = one_budget(&inputs, show)?;
+                let f = frontiers(false);
+                let f = f.get(strategy, budget).expect("searched");
+                Ok(match show {
+                    "longest_trigger" => {
+                        data_expansion(f.longest.ms, &longest_text(&f.longest, lang), ctx)
+                    }
+                    _ => {
+                        let text = capacity_text(f.capacity_needed, inputs.demand(), lang);
+                        match f.capacity_needed {
+                            Some(c) => data_expansion(c, &text, ctx),
+                            None => {
+                                let mut html = String::new();
+                                push_escaped(&mut html, &text);
+                                Expansion {
+                                    html,
+                                    markdown: text,
+                                    text: None,
+                                }
+                            }
+                        }
+                    }
+                })
+            }
             _ => value(&recovery, &p, &inputs, show, ctx),
         }
+    }
+}
+
+/// The one budget an inline figure is about.
+fn one_budget(inputs: &Inputs, show: &str) -> Result<Budget, ArgError> {
+    match inputs.budgets() {
+        [b] => Ok(*b),
+        _ => Err(ArgError {
+            arg: Some("budget".into()),
+            message: format!("`show={show}` is one budget's: name exactly one in `budget`"),
+            help: Some("e.g. `budget=grpc`".into()),
+        }),
     }
 }
 
@@ -279,16 +286,7 @@ fn value(
 ) -> Result<Expansion, ArgError> {
     let what = format!("`show={show}`");
     let strategy = one_strategy(params, &what)?;
-    let budget = match inputs.budgets() {
-        [b] => *b,
-        _ => {
-            return Err(ArgError {
-                arg: Some("budget".into()),
-                message: format!("{what} is one budget's: name exactly one in `budget`"),
-                help: Some("e.g. `budget=grpc`".into()),
-            })
-        }
-    };
+    let budget = one_budget(inputs, show)?;
     let s = &recovery
         .run(strategy, budget)
         .expect("every strategy under every budget was simulated")

@@ -12,14 +12,18 @@
 
 use std::borrow::Cow;
 
-use super::backoff_recovery::{chart_html, inputs, table, BUDGET, CAPACITY, HORIZON, QUEUE, SHED};
+use super::backoff_recovery::{chart_html, table};
+use super::recovery_args::{
+    inputs, trigger, BUDGET, CAPACITY, DEGRADED, HORIZON, QUEUE, SHED, SURGE, TRIGGER,
+};
 use super::recovery_chart::Measure;
+use super::recovery_frontier;
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args};
 use crate::backoff::{Delay, Params, Strategy};
 use crate::html::push_escaped;
 use crate::i18n::{strategy_label, Lang};
-use crate::recovery::render::budget_label;
-use crate::recovery::{defaults, Budget, Recovery};
+use crate::recovery::render::{budget_label, trigger_words};
+use crate::recovery::{defaults, Budget, Recovery, Trigger, DEFAULT_DEGRADED, DEFAULT_SURGE};
 
 /// The strategies the section can simulate.
 const STRATEGIES: [Cow<'static, str>; 4] = [
@@ -30,7 +34,7 @@ const STRATEGIES: [Cow<'static, str>; 4] = [
 ];
 
 /// The calculator's arguments of the section.
-pub fn args() -> [ArgSpec; 9] {
+pub fn args() -> [ArgSpec; 12] {
     [
         ArgSpec::optional(
             "demand",
@@ -62,7 +66,23 @@ pub fn args() -> [ArgSpec; 9] {
             ArgValue::Str(Cow::Borrowed("full")),
             "the strategy the section simulates",
         ),
+        TRIGGER,
+        DEGRADED,
+        SURGE,
     ]
+}
+
+/// What the section computed: the runs, the frontier with its map, and what else would bring
+/// the first budget back.
+pub struct Load {
+    /// Every budget's run.
+    pub recovery: std::sync::Arc<Recovery>,
+    /// The section's schedule (one strategy).
+    pub params: Params,
+    /// Every budget's frontier, with the map.
+    pub frontiers: crate::recovery::Frontiers,
+    /// The advice's alternatives.
+    pub alternatives: crate::recovery::frontier::Alternatives,
 }
 
 /// The section's simulation for the arguments, if `demand` is given.
@@ -70,8 +90,9 @@ pub fn compute(
     args: &Args,
     params: &Params,
     cache: &super::common::RecoveryCache,
-    timings: Option<&crate::timings::Timings>,
-) -> Result<Option<(std::sync::Arc<Recovery>, Params)>, ArgError> {
+    frontiers: &super::common::FrontierCache,
+    ctx: &super::Context,
+) -> Result<Option<Load>, ArgError> {
     if !matches!(args.value("demand"), Some(ArgValue::Number(_))) {
         return Ok(None);
     }
@@ -91,7 +112,18 @@ pub fn compute(
         "recovery-outage",
         args.budgets("budget")?.to_vec(),
     )?;
-    Ok(Some((cache.get(&p, &i, timings), p)))
+    crate::recovery::Frontiers::check(&i)
+        .map_err(|e| ArgError::new("demand", e.message("demand")))?;
+    let recovery = cache.get(&p, &i, ctx.kept, ctx.timings);
+    let alternatives =
+        frontiers.alternatives(&p, &i, strategy, i.budgets()[0], ctx.kept, ctx.timings);
+    let frontiers = frontiers.get(&p, &i, true, ctx.kept, ctx.timings);
+    Ok(Some(Load {
+        recovery,
+        params: p,
+        frontiers,
+        alternatives,
+    }))
 }
 
 /// The fieldset of the form, filled with the arguments.
@@ -115,6 +147,31 @@ pub fn fieldset(out: &mut String, args: &Args, lang: Lang) -> Result<(), ArgErro
     let queue = args
         .integer_or_none("queue")?
         .map_or("none".to_string(), |q| q.to_string());
+    let t = trigger(args)?;
+    // A share as a percentage when it is a whole one (`50%`), else as the ratio given.
+    let share = |f: f64| {
+        let percent = f * 100.0;
+        let mut text = String::new();
+        if percent.fract() == 0.0 {
+            crate::html::push_float(&mut text, percent);
+            text.push('%');
+        } else {
+            crate::html::push_float(&mut text, f);
+        }
+        text
+    };
+    let degraded = share(match t {
+        Trigger::Slowdown { degraded } => degraded,
+        _ => DEFAULT_DEGRADED,
+    });
+    let mut surge = String::new();
+    crate::html::push_float(
+        &mut surge,
+        match t {
+            Trigger::Surge { surge } => surge,
+            _ => DEFAULT_SURGE,
+        },
+    );
     out.push_str("<fieldset class=\"load\">\n<legend>");
     push_escaped(out, w.legend);
     out.push_str("</legend>\n<div class=\"fields\">\n");
@@ -172,6 +229,40 @@ pub fn fieldset(out: &mut String, args: &Args, lang: Lang) -> Result<(), ArgErro
     options.extend(Budget::ALL.map(|b| (b.name().to_string(), budget_label(b, lang))));
     let options: Vec<(&str, &str)> = options.iter().map(|(v, l)| (v.as_str(), *l)).collect();
     super::backoff_calculator::select(out, "budget", w.budgets_field, &options, &chosen);
+    let triggers: Vec<(&str, &str)> = Trigger::NAMES
+        .iter()
+        .map(|&name| {
+            let kind = Trigger::with_default(name).expect("a trigger's name");
+            (name, trigger_words(kind, lang).label)
+        })
+        .collect();
+    super::backoff_calculator::select(out, "trigger", w.trigger, &triggers, t.name());
+    // The parameter of the trigger chosen shows; the script shows the other one's when the
+    // reader picks its trigger.
+    for (name, label, value, hint, kind) in [
+        (
+            "degraded",
+            w.degraded,
+            &degraded,
+            w.hint_degraded,
+            "slowdown",
+        ),
+        ("surge", w.surge, &surge, w.hint_surge, "surge"),
+    ] {
+        let mut field = String::new();
+        super::backoff_calculator::Field {
+            name,
+            label,
+            value,
+            attributes: rate,
+            hint: Some(hint),
+        }
+        .push(&mut field);
+        if t.name() != kind {
+            field = field.replacen("<div class=", "<div hidden class=", 1);
+        }
+        out.push_str(&field);
+    }
     out.push_str(
         "<div class=\"field field-shed\"><label><input type=\"checkbox\" name=\"shed\" \
          value=\"true\" id=\"bc-shed\"",
@@ -185,9 +276,11 @@ pub fn fieldset(out: &mut String, args: &Args, lang: Lang) -> Result<(), ArgErro
     Ok(())
 }
 
-/// The section of the results: a heading, the load chart of every budget, their table. `root`
-/// is the site's base path, under which the worker's script is (`data-worker`).
-pub fn section(recovery: &Recovery, params: &Params, lang: Lang, root: &str) -> (String, String) {
+/// The section of the results: a heading, the load chart of every budget, their table, then the
+/// frontier's part: the advice, the frontier's table and its map. `root` is the site's base
+/// path, under which the worker's script is (`data-worker`).
+pub fn section(load: &Load, lang: Lang, root: &str) -> (String, String) {
+    let (recovery, params) = (&load.recovery, &load.params);
     let w = &lang.words().recovery;
     let strategy = params.strategies()[0];
     let mut html = String::with_capacity(32 * 1024);
@@ -201,9 +294,46 @@ pub fn section(recovery: &Recovery, params: &Params, lang: Lang, root: &str) -> 
     html.push_str("</h2>\n<p class=\"computing\" hidden>");
     push_escaped(&mut html, w.computing);
     html.push_str("</p>\n");
+    html.push_str("<div class=\"recovery-runs\">\n");
     html.push_str(&chart_html(recovery, params, strategy, Measure::Load, lang));
     let (table_html, table_md) = table(recovery, params, lang);
     html.push_str(&table_html);
-    html.push_str("</section>\n");
-    (html, format!("## {}\n\n{}", w.title, table_md.trim_end()))
+    html.push_str("</div>\n");
+    let f = &w.frontier;
+    html.push_str(
+        "<section class=\"frontier\" aria-labelledby=\"bc-frontier-title\">\n<h3 \
+         id=\"bc-frontier-title\">",
+    );
+    push_escaped(&mut html, f.heading);
+    html.push_str("</h3>\n<p class=\"advice\">");
+    let advice = recovery_frontier::advice(
+        recovery,
+        &load.frontiers,
+        strategy,
+        &load.alternatives,
+        lang,
+    )
+    .unwrap_or_default();
+    push_escaped(&mut html, &advice);
+    html.push_str(
+        "</p>\n<p class=\"frontier-progress\" hidden><progress max=\"1\" value=\"0\" \
+         aria-labelledby=\"bc-frontier-title\"></progress> <span class=\"status\"></span></p>\n",
+    );
+    let (frontier_html, frontier_md) =
+        recovery_frontier::table(recovery, &load.frontiers, params, lang);
+    html.push_str(&frontier_html);
+    let (map_html, map_md) = recovery_frontier::map_html(recovery, &load.frontiers, strategy, lang);
+    html.push_str(&map_html);
+    html.push_str("<p class=\"map-again\" hidden><button type=\"button\">");
+    push_escaped(&mut html, f.map_button);
+    html.push_str("</button></p>\n</section>\n</section>\n");
+    let markdown = format!(
+        "## {}\n\n{}\n\n### {}\n\n{advice}\n\n{}\n\n{}",
+        w.title,
+        table_md.trim_end(),
+        f.heading,
+        frontier_md.trim_end(),
+        map_md.trim_end()
+    );
+    (html, markdown)
 }

@@ -12,7 +12,10 @@ use crate::backoff::{defaults, Param, Params, ParamsKey, Schedule, Strategy};
 use crate::html::{push_data, push_escaped};
 use crate::i18n::{format_duration, push_duration, Lang};
 use crate::odds::{Inputs, InputsKey, Odds};
-use crate::recovery::{Budget, Recovery, Run};
+use crate::recovery::frontier::Alternatives;
+use crate::recovery::render::{frontier_from_json, frontier_json, run_from_kept, run_to_kept};
+use crate::recovery::{Budget, Frontier, Frontiers, Recovery, Run};
+use crate::store::Store;
 use crate::timings::{time, Part, Timings};
 
 /// `base`: the first wait.
@@ -212,6 +215,50 @@ impl OddsCache {
     }
 }
 
+/// A value computed once, by whichever thread asks first. The others do not block on it (a
+/// blocked thread of the pool could not take part in the computation's own parallel work, and
+/// two pages asking for the same frontier at once would search it on one core): they run other
+/// work of the pool until it is there.
+pub struct Shared<T> {
+    value: std::sync::OnceLock<T>,
+    claimed: std::sync::atomic::AtomicBool,
+}
+
+impl<T> Default for Shared<T> {
+    fn default() -> Self {
+        Shared {
+            value: std::sync::OnceLock::new(),
+            claimed: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+}
+
+impl<T> Shared<T> {
+    /// The value, if it is there.
+    pub fn get(&self) -> Option<&T> {
+        self.value.get()
+    }
+
+    /// The value, computed by `f` if no thread has started it.
+    pub fn get_or_compute(&self, f: impl FnOnce() -> T) -> &T {
+        use std::sync::atomic::Ordering;
+        if let Some(v) = self.value.get() {
+            return v;
+        }
+        if !self.claimed.swap(true, Ordering::AcqRel) {
+            let _ = self.value.set(f());
+        }
+        loop {
+            if let Some(v) = self.value.get() {
+                return v;
+            }
+            if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
 /// Runs of the fleet under load already simulated in this registry's lifetime, one per
 /// strategy and budget, shared by `backoff_recovery` and the calculator: a chart of every budget
 /// and the inline figures of one budget beside it, and the translation twin rendered at the same
@@ -219,7 +266,7 @@ impl OddsCache {
 /// started again). Bounded: cleared when it holds [`RecoveryCache::LIMIT`] runs (each keeps its
 /// bins, about 35 kB for a minute).
 #[derive(Default)]
-pub struct RecoveryCache(Mutex<HashMap<RunKey, Arc<std::sync::OnceLock<Run>>>>);
+pub struct RecoveryCache(Mutex<HashMap<RunKey, Arc<Shared<Run>>>>);
 
 /// A run's identity: the schedule with its one strategy, the load with its one budget.
 type RunKey = (ParamsKey, crate::recovery::InputsKey);
@@ -234,6 +281,7 @@ impl RecoveryCache {
         &self,
         params: &Params,
         inputs: &crate::recovery::Inputs,
+        kept: Option<&Store>,
         timings: Option<&Timings>,
     ) -> Arc<Recovery> {
         let (params_key, inputs_key) = (params.key(), inputs.key());
@@ -262,7 +310,18 @@ impl RecoveryCache {
             use rayon::prelude::*;
             time(timings, Part::BackoffMath, "", || {
                 cells.par_iter().zip(&pairs).for_each(|(cell, &(s, b))| {
-                    cell.get_or_init(|| Run::compute(params, inputs, s, b));
+                    cell.get_or_compute(|| {
+                        let run = || Run::compute(params, inputs, s, b);
+                        match kept {
+                            Some(store) => store.get_or(
+                                &pair_key("run", params, inputs, s, b),
+                                |text| run_from_kept(text, s, b),
+                                run_to_kept,
+                                run,
+                            ),
+                            None => run(),
+                        }
+                    });
                 });
             });
         }
@@ -301,5 +360,147 @@ pub fn data_expansion(value: f64, text: &str, ctx: &Context) -> Expansion {
         html,
         markdown: text.to_string(),
         text: None,
+    }
+}
+
+/// Frontiers (SPEC §9) already searched, one per strategy and budget, shared by
+/// `backoff_recovery` and the calculator, in memory for this registry's lifetime (a search being
+/// made is waited for, not started again) and, through the page's [`Context::kept`], on disk
+/// between builds. Bounded like [`RecoveryCache`].
+#[derive(Default)]
+pub struct FrontierCache {
+    frontiers: Memo<Frontier>,
+    alternatives: Memo<Alternatives>,
+}
+
+/// Results by key, each computed once.
+type Memo<T> = Mutex<HashMap<String, Arc<Shared<T>>>>;
+
+/// The key of one strategy under one budget: `what`, the schedule and the load.
+fn pair_key(
+    what: &str,
+    params: &Params,
+    inputs: &crate::recovery::Inputs,
+    s: Strategy,
+    b: Budget,
+) -> String {
+    let mut pk = params.key();
+    pk.4 = vec![s as u8];
+    let mut ik = inputs.key();
+    ik.3 = vec![b as u8];
+    format!("{what} {pk:?} {ik:?}")
+}
+
+/// The cell of `key` in `memo` (emptied when it holds [`FrontierCache::LIMIT`]).
+fn cell<T>(memo: &Memo<T>, key: &str) -> Arc<Shared<T>> {
+    let mut m = memo.lock();
+    if m.len() >= FrontierCache::LIMIT {
+        m.clear();
+    }
+    Arc::clone(m.entry(key.to_string()).or_default())
+}
+
+impl FrontierCache {
+    /// Frontiers kept in memory at most.
+    pub const LIMIT: usize = 1024;
+
+    /// The frontier of every strategy of `params` under every budget of `inputs` (with the map
+    /// when `map`): read back from `kept` when it holds them, else searched (in parallel, the
+    /// time added to `timings` as backoff math) and kept.
+    pub fn get(
+        &self,
+        params: &Params,
+        inputs: &crate::recovery::Inputs,
+        map: bool,
+        kept: Option<&Store>,
+        timings: Option<&Timings>,
+    ) -> Frontiers {
+        let pairs: Vec<(Strategy, Budget)> = params
+            .strategies()
+            .iter()
+            .flat_map(|&s| inputs.budgets().iter().map(move |&b| (s, b)))
+            .collect();
+        let keys: Vec<String> = pairs
+            .iter()
+            .map(|&(s, b)| pair_key(&format!("frontier map={map}"), params, inputs, s, b))
+            .collect();
+        let cells: Vec<_> = keys.iter().map(|k| cell(&self.frontiers, k)).collect();
+        let find = |cell: &Shared<Frontier>, key: &str, s, b| {
+            cell.get_or_compute(|| {
+                let search = || Frontier::compute(params, inputs, s, b, map);
+                match kept {
+                    Some(store) => store.get_or(
+                        key,
+                        |text| {
+                            serde_json::from_str(text)
+                                .ok()
+                                .and_then(|v| frontier_from_json(&v))
+                        },
+                        |f| frontier_json(f).to_string(),
+                        search,
+                    ),
+                    None => search(),
+                }
+            })
+            .clone()
+        };
+        let entries = if cells.iter().all(|c| c.get().is_some()) {
+            cells
+                .iter()
+                .zip(&keys)
+                .zip(&pairs)
+                .map(|((c, k), &(s, b))| (s, b, find(c, k, s, b)))
+                .collect()
+        } else {
+            use rayon::prelude::*;
+            time(timings, Part::BackoffMath, "", || {
+                cells
+                    .par_iter()
+                    .zip(&keys)
+                    .zip(&pairs)
+                    .map(|((c, k), &(s, b))| (s, b, find(c, k, s, b)))
+                    .collect()
+            })
+        };
+        Frontiers { entries }
+    }
+
+    /// What else would bring `strategy` under `budget` back ([`Alternatives`]), kept as the
+    /// frontiers are.
+    pub fn alternatives(
+        &self,
+        params: &Params,
+        inputs: &crate::recovery::Inputs,
+        strategy: Strategy,
+        budget: Budget,
+        kept: Option<&Store>,
+        timings: Option<&Timings>,
+    ) -> Alternatives {
+        let key = pair_key("alternatives", params, inputs, strategy, budget);
+        let search = || {
+            time(timings, Part::BackoffMath, "", || {
+                crate::recovery::frontier::alternatives(params, inputs, strategy, budget)
+            })
+        };
+        *cell(&self.alternatives, &key).get_or_compute(|| match kept {
+            Some(store) => store.get_or(
+                &key,
+                |text| {
+                    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+                    let shedding = match &v["shedding"] {
+                        serde_json::Value::Null => None,
+                        b => Some(b.as_bool()?),
+                    };
+                    let queue = match &v["queue"] {
+                        serde_json::Value::Null => None,
+                        q => Some((u32::try_from(q[0].as_u64()?).ok()?, q[1].as_bool()?)),
+                    };
+                    Some(Alternatives { shedding, queue })
+                },
+                |a| serde_json::json!({ "shedding": a.shedding, "queue": a.queue }).to_string(),
+                search,
+            ),
+            None => search(),
+        })
     }
 }

@@ -42,7 +42,9 @@ mod backoff_total;
 mod calculator_recovery;
 mod common;
 pub mod guide;
+mod recovery_args;
 mod recovery_chart;
+mod recovery_frontier;
 mod strips;
 pub mod template;
 pub mod writing;
@@ -112,6 +114,9 @@ pub struct Context<'a> {
     /// Whether the page is searched: a shortcode that can tell what a reader sees of its HTML
     /// cheaper than the index reads it back gives it ([`Expansion::text`]).
     pub text: bool,
+    /// Where the site keeps results that take long to compute (the frontiers of SPEC §9)
+    /// between builds; `None` computes them every time.
+    pub kept: Option<&'a crate::store::Store>,
 }
 
 impl<'a> Context<'a> {
@@ -129,6 +134,7 @@ impl<'a> Context<'a> {
             timings: None,
             body: None,
             text: false,
+            kept: None,
         }
     }
 }
@@ -190,15 +196,19 @@ impl Registry {
         r.register(Box::new(backoff_total::BackoffTotal(schedules.clone())));
         r.register(Box::new(backoff_chart::BackoffChart(schedules.clone())));
         let recovery = Arc::new(common::RecoveryCache::default());
+        let frontiers = Arc::new(common::FrontierCache::default());
         r.register(Box::new(backoff_calculator::BackoffCalculator(
             schedules,
             recovery.clone(),
+            frontiers.clone(),
         )));
         let odds = Arc::new(common::OddsCache::default());
         r.register(Box::new(backoff_odds::BackoffOdds(odds.clone())));
         r.register(Box::new(backoff_outage::BackoffOutage(odds)));
         r.register(Box::new(backoff_libraries::BackoffLibraries));
-        r.register(Box::new(backoff_recovery::BackoffRecovery(recovery)));
+        r.register(Box::new(backoff_recovery::BackoffRecovery(
+            recovery, frontiers,
+        )));
         r.register(Box::new(writing::Note));
         r.register(Box::new(writing::Details));
         r.register(Box::new(writing::Tabs));

@@ -16,15 +16,23 @@
  *   recoverySvg      src/shortcode/recovery_chart.rs  `svg` (the load chart)
  *   recoveryChartHtml src/shortcode/backoff_recovery.rs `chart_html` (`Measure::Load`)
  *   recoveryTableHtml src/shortcode/backoff_recovery.rs `table` (one strategy)
+ *   frontierTableHtml src/shortcode/recovery_frontier.rs `table` (one strategy)
+ *   adviceText       src/shortcode/recovery_frontier.rs `advice`
+ *   mapHtml          src/shortcode/recovery_frontier.rs `map_html`
  *
  * With `demand`, the calculator has a "Will it come back?" section (src/shortcode/
  * calculator_recovery.rs): its fieldset `.load` and, after the results, a
  * `section.backoff-recovery-results`. Its simulation (static/js/recovery.js) runs in a pool of
  * workers (the section's `data-worker`, static/js/recovery-worker.js), one budget at a time per
  * worker, and the chart and the table are rendered when every budget is in; while it runs the
- * section's `.computing` note shows and the section is `aria-busy`. Without workers the budgets
- * run on the page's thread, one per task. A `sade:recovered` event on the section says how long
- * it took. The schedule's fields but `jitter` change it (its strategy is `recovery-jitter`);
+ * section's `.computing` note shows and the section is `aria-busy`. Then the frontier of SPEC §9
+ * is searched in the same workers, one search per task (each budget's longest trigger and
+ * capacity needed, and what else would bring the first budget back), with a progress bar, and
+ * the advice and the frontier's table are rendered; the map, drawn at build time for the built
+ * inputs, is marked stale for others and searched when its button is pressed. A new input
+ * cancels what is under way. Without workers the budgets run on the page's thread, one run per
+ * task. `sade:recovered`, `sade:frontier` and `sade:map` events on the section say how long each
+ * took. The schedule's fields but `jitter` change it (its strategy is `recovery-jitter`);
  * the odds' and the library's do not.
  *
  * The first calculator on a page keeps its inputs in the query string:
@@ -33,7 +41,8 @@
  *   library                                              up to three libraries to compare, a
  *                                                        comma list (when chosen)
  *   demand, capacity, recovery-timeout, recovery-outage, horizon, queue, shed (`true`, when
- *   checked), budget, recovery-jitter                    the section (when the page has it)
+ *   checked), budget, recovery-jitter, trigger (when not an outage), degraded or surge (with
+ *   their trigger)                                       the section (when the page has it)
  * e.g. `?base=250ms&factor=2&cap=30s&attempts=6&jitter=all&seed=7&clients=1000&fail=30%`.
  *
  * Plain script: no framework, no inline handlers, no network. Needs /js/backoff.js,
@@ -56,7 +65,9 @@
   var ALL_KEYS = KEYS.concat(ODDS_KEYS, LIBRARY_KEYS);
   /** The "Will it come back?" section's fields, in the order of the query. */
   var LOAD_KEYS = ["demand", "capacity", "recovery-timeout", "recovery-outage", "horizon", "queue",
-    "shed", "budget", "recovery-jitter"];
+    "shed", "budget", "recovery-jitter", "trigger", "degraded", "surge"];
+  /** The trigger's parameters, each written only with its trigger. */
+  var TRIGGER_PARAMS = { degraded: "slowdown", surge: "surge" };
   var FORM_KEYS = ALL_KEYS.concat(LOAD_KEYS);
   /** The schedule's fields that the section uses (its strategy is its own). */
   var SCHEDULE_KEYS = ["base", "factor", "cap", "attempts", "seed", "clients"];
@@ -890,9 +901,216 @@
     return h + "</tbody>\n</table>\n</div>\n</figure>\n";
   }
 
-  /** What the section holds after its `.computing` note: "\n", the chart, the table. */
+  /** What the section's `.recovery-runs` holds: "\n", the chart, the table. */
   function recoveryHtml(runs, inputs, params, d) {
     return "\n" + recoveryChartHtml(runs, inputs, params, d) + recoveryTableHtml(runs, inputs, params, d);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The frontier (SPEC §9): its table, the advice and the map, with the words of
+  // `recovery::render` (`seconds_text`, `longest_text`, `capacity_text`, `frontier_headings`,
+  // `frontier_cells`) and the markup of src/shortcode/recovery_frontier.rs (`table`, `advice`,
+  // `map_html`).
+  //
+  // `frontiers` maps a budget to its frontier as SadeRecovery.frontier returns it
+  // ({longest_trigger_ms, longest_trigger_capped, capacity_needed, map}).
+
+  var TRIGGER_GRID_MS = R ? R.TRIGGER_GRID_MS : [250];
+  var LONGEST_TRIGGER_MS = 120000;
+
+  /** `seconds_text`: a trigger's length exact to the quarter second, whole minutes as minutes. */
+  function secondsText(ms, lang) {
+    if (ms >= 60000 && ms % 60000 === 0) return B.formatDuration(ms, lang);
+    return B.formatNumber(ms / 1000, 2, lang) + "\u00a0" + R_UNITS.s[lang];
+  }
+
+  /** `longest_text`. */
+  function longestText(ms, capped, d) {
+    var w = d.words.recovery.frontier;
+    if (capped) return fill(w.at_least, { t: secondsText(ms, d.lang) });
+    if (ms === 0) return fill(w.under, { t: secondsText(TRIGGER_GRID_MS[0], d.lang) });
+    return secondsText(ms, d.lang);
+  }
+
+  /** `capacity_text`. */
+  function capacityText(capacity, demand, d) {
+    var w = d.words.recovery.frontier;
+    if (capacity === null) return w.more_than;
+    return fill(w.calls_per_second, { n: B.formatNumber(capacity, 1, d.lang) }) + " (" +
+      fill(w.times_demand, { x: B.formatNumber(capacity / demand, 2, d.lang) }) + ")";
+  }
+
+  /** `frontier_headings`. */
+  function frontierHeadings(inputs, d) {
+    var w = d.words.recovery;
+    return [w.budget, triggerWords(inputs, d).longest, w.frontier.capacity, w.frontier.at_inputs];
+  }
+
+  /** `recovery_frontier::table` for one strategy (no Strategy column). */
+  function frontierTableHtml(runs, frontiers, inputs, params, d) {
+    var w = d.words.recovery;
+    var title = fill(w.frontier.title, { strategy: labelOf(d, params.strategies[0]) });
+    var caption = title + ". " + describeLoad(inputs, params, d);
+    var heads = frontierHeadings(inputs, d);
+    var h = "<figure class=\"backoff backoff-frontier\">\n<div class=\"scroll\" tabindex=\"0\" " +
+      "role=\"region\" aria-label=\"" + escape(title) + "\">\n<table class=\"backoff-table " +
+      "backoff-frontier-table\">\n<caption>" + escape(caption) + "<span class=\"legend\">" +
+      escape(w.frontier.note) + "</span></caption>\n<thead>\n<tr>";
+    heads.forEach(function (head) {
+      h += "<th scope=\"col\">" + escape(head) + "</th>";
+    });
+    h += "</tr>\n</thead>\n<tbody>\n";
+    runs.forEach(function (r) {
+      var f = frontiers[r.budget];
+      if (!f) return;
+      var cells = [
+        budgetLabel(d, r.budget),
+        longestText(f.longest_trigger_ms, f.longest_trigger_capped, d),
+        capacityText(f.capacity_needed, inputs.demand, d),
+        recoveryVerdict(r.run, inputs, d),
+      ];
+      var recovered = r.run.recovered_after_ms === undefined ? null : r.run.recovered_after_ms;
+      var values = [null, f.longest_trigger_ms, f.capacity_needed, recovered];
+      h += "<tr><th scope=\"row\">" + escape(cells[0]) + "</th>";
+      for (var i = 1; i < cells.length; i++) {
+        h += (i === 3 ? "<td class=\"verdict\" data-label=\"" : "<td data-label=\"") +
+          escape(heads[i]) + "\">" + (values[i] === null ? escape(cells[i]) : data(values[i], cells[i])) +
+          "</td>";
+      }
+      h += "</tr>\n";
+    });
+    return h + "</tbody>\n</table>\n</div>\n</figure>\n";
+  }
+
+  /** `survives`: what the first budget survives, in words. */
+  function survivesText(f, t, lang) {
+    if (f.longest_trigger_capped) return fill(t.survives_all, { t: secondsText(LONGEST_TRIGGER_MS, lang) });
+    if (f.longest_trigger_ms === 0) return fill(t.survives_none, { t: secondsText(TRIGGER_GRID_MS[0], lang) });
+    return fill(t.survives, { t: secondsText(f.longest_trigger_ms, lang) });
+  }
+
+  /** `recovery_frontier::advice`: one sentence about the first budget. */
+  function adviceText(runs, frontiers, alternatives, inputs, d) {
+    var w = d.words.recovery.frontier;
+    var t = triggerWords(inputs, d);
+    var first = runs[0];
+    var f = frontiers[first.budget];
+    var lang = d.lang;
+    var survives = survivesText(f, t, lang);
+    var one = fill(t.one, { t: B.formatDuration(inputs.outage_ms, lang) });
+    var budget = budgetLabel(d, first.budget);
+    if (first.run.recovered_after_ms !== null && first.run.recovered_after_ms !== undefined) {
+      var enough = f.capacity_needed === null ? inputs.capacity : f.capacity_needed;
+      return fill(w.advice_recovers, {
+        budget: budget, survives: survives, one: one, capacity: capacityText(enough, inputs.demand, d),
+      });
+    }
+    var needs = capacityText(f.capacity_needed, inputs.demand, d);
+    runs.slice(1).forEach(function (r) {
+      if (r.run.recovered_after_ms !== null && r.run.recovered_after_ms !== undefined) {
+        needs += w.or + budgetLabel(d, r.budget);
+      }
+    });
+    if (alternatives.shedding === true) needs += w.or + w.shedding;
+    if (alternatives.queue !== null && alternatives.queue[1] === true) {
+      needs += w.or + fill(w.queue_limit, { q: B.formatNumber(alternatives.queue[0], 0, lang) });
+    }
+    return fill(w.advice_fails, { budget: budget, survives: survives, one: one, needs: needs });
+  }
+
+  var M_PLOT = 220;
+  var M_TOP = 8;
+  var M_AXIS = 44;
+  var M_FLOOR_QUARTERS = 0.5;
+  var M_TOP_QUARTERS = 480;
+  var M_GRID_QUARTERS = [1, 4, 20, 120, 480];
+  var UTILIZATIONS = R ? R.UTILIZATIONS : [];
+
+  /** `map_y`: a longest trigger's place on the plot, % from the top, on a log scale. */
+  function mapY(ms) {
+    var lnUnit = R.engine.lnUnit;
+    var q = ms === 0 ? M_FLOOR_QUARTERS : ms / 250;
+    return 100 * lnUnit(q / M_TOP_QUARTERS) / lnUnit(M_FLOOR_QUARTERS / M_TOP_QUARTERS);
+  }
+
+  /** `map_x`: a utilization's place across the plot, %. */
+  function mapX(u) {
+    return 12 + (u - 0.5) / 0.4 * 83;
+  }
+
+  /** `recovery_frontier::map_html`: the map's figure of one strategy. */
+  function mapHtml(runs, frontiers, inputs, params, d) {
+    var w = d.words.recovery.frontier;
+    var lang = d.lang;
+    var strategy = params.strategies[0];
+    var t = triggerWords(inputs, d);
+    var title = fill(w.map_title, { strategy: labelOf(d, strategy), trigger: t.name });
+    var lines = runs.filter(function (r) {
+      return frontiers[r.budget] && frontiers[r.budget].map;
+    }).map(function (r) {
+      return { budget: r.budget, rows: frontiers[r.budget].map };
+    });
+    var height = M_TOP + M_PLOT + M_AXIS;
+    var s = "<figure class=\"backoff-chart backoff-map\" data-strategy=\"" + strategy + "\">\n" +
+      "<svg class=\"frontier-map\" width=\"100%\" height=\"" + rustF64(height) + "\" role=\"img\" " +
+      "xmlns=\"http://www.w3.org/2000/svg\">\n<title>" + escape(title) + "</title>\n<g class=\"grid\">\n";
+    M_GRID_QUARTERS.concat([null]).forEach(function (q) {
+      var y = M_TOP + mapY(q === null ? 0 : q * 250) / 100 * M_PLOT;
+      var label = q === null ? "< " + secondsText(250, lang) : secondsText(q * 250, lang);
+      s += "<line x1=\"0\" y1=\"" + fixed(y, 2) + "\" x2=\"100%\" y2=\"" + fixed(y, 2) +
+        "\"/><text x=\"0\" y=\"" + fixed(q === M_TOP_QUARTERS ? y + 13 : y - 4, 2) + "\">" +
+        escape(label) + "</text>\n";
+    });
+    s += "</g>\n<svg x=\"0\" y=\"" + rustF64(M_TOP) + "\" width=\"100%\" height=\"" + rustF64(M_PLOT) +
+      "\" viewBox=\"0 0 100 100\" preserveAspectRatio=\"none\">\n";
+    lines.forEach(function (line) {
+      var points = line.rows.map(function (r) {
+        return [fixed(mapX(r.utilization), 2), fixed(mapY(r.longest_trigger_ms), 2)];
+      });
+      s += "<g class=\"line budget-" + line.budget + "\">\n<polygon class=\"region\" points=\"";
+      if (points.length > 0) {
+        s += points[0][0] + ",0 " + points.map(function (p) {
+          return p[0] + "," + p[1] + " ";
+        }).join("") + points[points.length - 1][0] + ",0";
+      }
+      s += "\"/>\n<polyline points=\"" + points.map(function (p) {
+        return p[0] + "," + p[1];
+      }).join(" ") + "\" vector-effect=\"non-scaling-stroke\"/>\n<path class=\"dot\" d=\"" +
+        points.map(function (p) {
+          return "M" + p[0] + " " + p[1] + "h0";
+        }).join("") + "\" vector-effect=\"non-scaling-stroke\"/>\n</g>\n";
+    });
+    var y = rustF64(M_TOP + M_PLOT);
+    s += "</svg>\n<g class=\"axis\">\n<line x1=\"0\" y1=\"" + y + "\" x2=\"100%\" y2=\"" + y + "\"/>\n";
+    UTILIZATIONS.forEach(function (u) {
+      var x = fixed(mapX(u), 2);
+      s += "<g class=\"tick\"><line x1=\"" + x + "%\" y1=\"" + y + "\" x2=\"" + x + "%\" y2=\"" +
+        rustF64(M_TOP + M_PLOT + 5) + "\"/><text x=\"" + x + "%\" y=\"" + rustF64(M_TOP + M_PLOT + 19) +
+        "\" text-anchor=\"middle\">" + escape(B.formatPercent(u, lang)) + "</text></g>\n";
+    });
+    s += "<text class=\"axis-title\" x=\"50%\" y=\"" + rustF64(M_TOP + M_PLOT + 37) +
+      "\" text-anchor=\"middle\">" + escape(w.map_axis) + "</text>\n</g>\n</svg>\n<figcaption>" +
+      escape(title) + ".\n<span class=\"legend\">";
+    lines.forEach(function (line) {
+      s += "<span class=\"entry\"><span class=\"key budget-" + line.budget + "\"></span>" +
+        escape(budgetLabel(d, line.budget)) + "</span>";
+    });
+    s += "<span class=\"entry\"><span class=\"key region\"></span>" + escape(w.map_region) +
+      "</span></span>\n" + escape(fill(w.map_note, {
+        top: longestText(LONGEST_TRIGGER_MS, true, d),
+        bottom: secondsText(TRIGGER_GRID_MS[0], lang),
+      })) + "\n<ul class=\"recovery\">\n";
+    lines.forEach(function (line) {
+      var points = line.rows.map(function (r) {
+        return fill(w.map_point, {
+          t: longestText(r.longest_trigger_ms, r.longest_trigger_capped, d),
+          u: B.formatPercent(r.utilization, lang),
+        });
+      });
+      s += "<li>" + escape(fill(w.map_line, { budget: budgetLabel(d, line.budget), points: points.join(", ") })) +
+        "</li>\n";
+    });
+    return s + "</ul></figcaption>\n</figure>\n";
   }
 
   // ---------------------------------------------------------------------------------------
@@ -921,10 +1139,16 @@
     }).join("&");
   }
 
-  /** The section's part of the query: every field, `shed=true` only when it is checked. */
+  /**
+   * The section's part of the query: every field, `shed=true` only when it is checked, the
+   * trigger when it is not an outage and its parameter with it.
+   */
   function loadQueryOf(values) {
     return LOAD_KEYS.filter(function (key) {
-      return key !== "shed" || values.shed === "true";
+      if (key === "shed") return values.shed === "true";
+      if (key === "trigger") return values.trigger !== "outage" && values.trigger !== "";
+      if (TRIGGER_PARAMS[key]) return values.trigger === TRIGGER_PARAMS[key];
+      return true;
     }).map(function (key) {
       return key + "=" + encodeURIComponent(values[key]).replace(/%2C/gi, ",");
     }).join("&");
@@ -974,8 +1198,19 @@
   }
 
   /**
-   * A job: `input` (SadeRecovery.parse's object), the budgets to run, `done(runs)` with
-   * [{budget, run}] in the budgets' order once all are in.
+   * Workers the frontier's searches may keep busy: one core is left to the page, so that the
+   * reader can type on while they run (they take seconds, not the runs' tenths).
+   */
+  function searchWorkerCount() {
+    var cores = Number(navigator.hardwareConcurrency) || 1;
+    return Math.max(1, Math.min(MAX_WORKERS, cores - 1));
+  }
+
+  /**
+   * A job: `input` (SadeRecovery.parse's object) and its tasks, each {budget} (a run of the
+   * input's strategy under that budget) or {budget, search} (a search of the frontier, the
+   * worker's `search`); `done(results)` with the tasks' results in their order once all are
+   * in, `progress(done, total)` after each. A new job supersedes the one before.
    */
   function Pool(url, config) {
     this.url = url;
@@ -995,7 +1230,7 @@
     try {
       for (var i = 0; i < workerCount(); i++) {
         var worker = new Worker(this.url);
-        var slot = { worker: worker, id: null };
+        var slot = { worker: worker, id: null, task: -1 };
         worker.onmessage = this.receive.bind(this, slot);
         worker.onerror = function (event) {
           if (event && event.preventDefault) event.preventDefault();
@@ -1031,25 +1266,36 @@
     var job = this.job;
     if (job !== null) {
       // Whatever was handed out is run again here.
-      job.pending = job.budgets.filter(function (b) {
-        return !job.runs[b];
+      job.pending = job.tasks.map(function (_, i) {
+        return i;
+      }).filter(function (i) {
+        return !(i in job.results);
       });
       this.slice();
     }
   };
 
-  Pool.prototype.run = function (input, budgets, done) {
-    var pending = budgets.slice().sort(function (a, b) {
-      return DEAR_FIRST.indexOf(a) - DEAR_FIRST.indexOf(b);
+  /** Runs `tasks` for `input` (see `Pool`); the dearest budgets' runs go first. */
+  Pool.prototype.run = function (input, tasks, done, progress) {
+    var order = tasks.map(function (_, i) {
+      return i;
+    });
+    order.sort(function (a, b) {
+      var searchA = tasks[a].search ? 1 : 0;
+      var searchB = tasks[b].search ? 1 : 0;
+      return searchA - searchB || DEAR_FIRST.indexOf(tasks[a].budget) - DEAR_FIRST.indexOf(tasks[b].budget) ||
+        a - b;
     });
     this.job = {
       id: ++this.ids,
       input: input,
-      budgets: budgets,
-      pending: pending,
-      runs: {},
-      left: budgets.length,
+      tasks: tasks,
+      pending: order,
+      results: {},
+      left: tasks.length,
       done: done,
+      progress: progress || function () {},
+      steps: null,
     };
     this.start();
     if (this.failed) {
@@ -1062,32 +1308,49 @@
     });
   };
 
-  /** Gives `slot` the next budget of the job (a newer job supersedes what it was doing). */
+  /** Stops the job under way: its results are dropped. */
+  Pool.prototype.cancel = function () {
+    this.job = null;
+  };
+
+  /** Gives `slot` the next task of the job (a newer job supersedes what it was doing). */
   Pool.prototype.hand = function (slot) {
     var job = this.job;
-    if (job === null || job.pending.length === 0) {
+    var searching = job !== null && job.pending.length > 0 && job.tasks[job.pending[0]].search;
+    if (job === null || job.pending.length === 0 ||
+        (searching && this.workers.indexOf(slot) >= searchWorkerCount())) {
       if (slot.id !== null && (job === null || slot.id !== job.id)) slot.id = null;
       return;
     }
-    var budget = job.pending.shift();
+    var i = job.pending.shift();
+    var task = job.tasks[i];
     var input = {};
     Object.keys(job.input).forEach(function (k) {
       input[k] = job.input[k];
     });
-    input.budget = budget;
+    input.budget = task.budget;
     slot.id = job.id;
-    slot.worker.postMessage({ input: input, config: this.config, id: job.id });
+    slot.task = i;
+    var message = { input: input, config: this.config, id: job.id };
+    if (task.search) message.search = { kind: task.search.kind, budget: task.budget, u: task.search.u };
+    slot.worker.postMessage(message);
+  };
+
+  /** A task's result is in. */
+  Pool.prototype.record = function (job, i, result) {
+    if (i in job.results) return;
+    job.results[i] = result;
+    job.left--;
+    job.progress(job.tasks.length - job.left, job.tasks.length);
+    if (job.left === 0) this.finish(job);
   };
 
   Pool.prototype.receive = function (slot, event) {
     var m = event.data || {};
     var job = this.job;
-    var current = job !== null && m.id === job.id;
-    if (m.run && current && !job.runs[m.budget]) {
-      job.runs[m.budget] = m.run;
-      job.left--;
-      if (job.left === 0) this.finish(job);
-    }
+    var current = job !== null && m.id === job.id && slot.task >= 0;
+    if (current && m.run && !job.tasks[slot.task].search) this.record(job, slot.task, m.run);
+    if (current && m.search && job.tasks[slot.task].search) this.record(job, slot.task, m.result);
     if (m.done || m.error) {
       if (m.error && current) {
         // parse has already accepted these inputs; this is not expected.
@@ -1095,34 +1358,56 @@
       }
       if (slot.id === m.id) {
         slot.id = null;
+        slot.task = -1;
         this.hand(slot);
       }
     }
   };
 
-  /** Without workers: one run per task, so that the page can answer between them. */
+  /**
+   * Without workers: one run per task, so that the page can answer between them (a search is
+   * made one verdict-only run per task).
+   */
   Pool.prototype.slice = function () {
     var self = this;
     if (this.timer !== null) return;
     this.timer = window.setTimeout(function step() {
       self.timer = null;
       var job = self.job;
-      if (job === null || job.pending.length === 0) return;
-      var budget = job.pending.shift();
+      if (job === null) return;
       var parsed = R.parse(job.input);
-      if (parsed.ok && !job.runs[budget]) {
-        job.runs[budget] = R.run(parsed.params, parsed.inputs, parsed.params.strategies[0], budget);
-        job.left--;
-        if (job.left === 0) self.finish(job);
+      if (job.steps === null && job.pending.length > 0) {
+        var i = job.pending.shift();
+        var task = job.tasks[i];
+        var one = Object.assign({}, job.input, { budget: task.budget });
+        var p = R.parse(one);
+        if (!p.ok) return;
+        if (task.search) {
+          var steps = R.searchSteps(p.inputs, task.search.kind, task.search.u);
+          job.steps = { i: i, task: task, params: p.params, steps: steps, step: steps.next() };
+        } else {
+          self.record(job, i, R.run(p.params, p.inputs, p.params.strategies[0], task.budget));
+        }
+      } else if (job.steps !== null && parsed.ok) {
+        var s = job.steps;
+        if (s.step.done) {
+          job.steps = null;
+          self.record(job, s.i, s.step.value);
+        } else {
+          var v = R.verdict(s.params, s.step.value, s.params.strategies[0], s.task.budget);
+          s.step = s.steps.next(v !== null);
+        }
       }
-      if (self.job === job && job.pending.length > 0) self.timer = window.setTimeout(step, 0);
+      if (self.job === job && (job.pending.length > 0 || job.steps !== null)) {
+        self.timer = window.setTimeout(step, 0);
+      }
     }, 0);
   };
 
   Pool.prototype.finish = function (job) {
     if (this.job === job) this.job = null;
-    job.done(job.budgets.map(function (b) {
-      return { budget: b, run: job.runs[b] };
+    job.done(job.tasks.map(function (_, i) {
+      return job.results[i];
     }));
   };
 
@@ -1152,6 +1437,14 @@
     this.pool = null;
     if (this.section) {
       this.computing = this.section.querySelector(".computing");
+      this.runsBox = this.section.querySelector(".recovery-runs");
+      this.frontier = this.section.querySelector("section.frontier");
+      this.progress = this.frontier.querySelector(".frontier-progress");
+      this.mapAgain = this.frontier.querySelector(".map-again");
+      // The inputs of the map shown (the built one is for the built inputs) and of the
+      // frontier's searches.
+      this.mapKey = null;
+      this.searched = null;
       this.pool = new Pool(this.section.getAttribute("data-worker"), {
         limits: this.data.limits,
         defaults: this.data.defaults,
@@ -1169,6 +1462,9 @@
           shed: r.shed_field,
           budget: r.budgets_field,
           jitter: r.strategy,
+          trigger: r.trigger,
+          degraded: r.degraded,
+          surge: r.surge,
         },
         messages: this.data.words.messages,
       };
@@ -1218,6 +1514,7 @@
       }
       field.value = values[key];
     });
+    this.showTrigger();
   };
 
   /**
@@ -1306,6 +1603,9 @@
       queue: values.queue,
       shed: values.shed === "true" ? "true" : "false",
       budget: values.budget,
+      trigger: values.trigger || "outage",
+      degraded: values.trigger === "slowdown" ? values.degraded : undefined,
+      surge: values.trigger === "surge" ? values.surge : undefined,
     };
   }
 
@@ -1334,7 +1634,7 @@
     // schedule's state.
     var alone = { base: "100ms", jitter: "none" };
     Object.keys(input).forEach(function (k) {
-      alone[k] = input[k];
+      if (input[k] !== undefined) alone[k] = input[k];
     });
     var checked = R.parse(alone);
     if (!checked.ok) add(checked.errors);
@@ -1348,13 +1648,16 @@
       add(parsed.errors);
       return { errors: errors };
     }
+    var schedule = SCHEDULE_KEYS.map(function (k) {
+      return values[k];
+    }).join("&");
     return {
       input: input,
       params: parsed.params,
       inputs: parsed.inputs,
-      key: SCHEDULE_KEYS.map(function (k) {
-        return values[k];
-      }).join("&") + "&" + loadQueryOf(values),
+      key: schedule + "&" + loadQueryOf(values),
+      // The map sets the capacity of each row from its utilization: the rest is its input.
+      mapKey: schedule + "&" + loadQueryOf(Object.assign({}, values, { capacity: "" })),
     };
   };
 
@@ -1395,24 +1698,28 @@
     return html;
   };
 
-  /** Simulates the section's inputs off this thread; renders them when every budget is in. */
+  /**
+   * Simulates the section's inputs off this thread; renders them when every budget is in, then
+   * searches their frontier (SPEC §9) and renders the advice and the frontier's table.
+   */
   Calculator.prototype.recompute = function (load) {
     var self = this;
     var section = this.section;
     var started = performance.now();
     this.computing.hidden = false;
     section.setAttribute("aria-busy", "true");
-    this.pool.run(load.input, load.inputs.budgets, function (runs) {
+    this.showProgress();
+    var budgets = load.inputs.budgets;
+    var tasks = budgets.map(function (budget) {
+      return { budget: budget };
+    });
+    this.pool.run(load.input, tasks, function (results) {
       var computed = performance.now();
-      var html = recoveryHtml(runs, load.inputs, load.params, self.data);
-      // The heading and the note stay; the chart and the table after them are replaced.
-      var computing = self.computing;
-      while (computing.nextSibling) section.removeChild(computing.nextSibling);
-      computing.insertAdjacentHTML("afterend", html);
-      if (self.pool.job === null) {
-        computing.hidden = true;
-        section.removeAttribute("aria-busy");
-      }
+      var runs = budgets.map(function (budget, i) {
+        return { budget: budget, run: results[i] };
+      });
+      self.runsBox.innerHTML = recoveryHtml(runs, load.inputs, load.params, self.data);
+      self.computing.hidden = true;
       var rendered = performance.now();
       section.dispatchEvent(new CustomEvent("sade:recovered", {
         bubbles: true,
@@ -1424,6 +1731,139 @@
           where: self.pool.failed ? "page" : "worker",
         },
       }));
+      self.searchFrontier(load, runs, started);
+    });
+  };
+
+  /** Shows the frontier's progress bar at `done` of `total` searches (none: hides it). */
+  Calculator.prototype.showProgress = function (done, total) {
+    var bar = this.progress;
+    var meter = bar.querySelector("progress");
+    var status = bar.querySelector(".status");
+    if (total === undefined) {
+      // As the build wrote it.
+      bar.hidden = true;
+      meter.setAttribute("max", "1");
+      meter.setAttribute("value", "0");
+      status.textContent = "";
+      return;
+    }
+    bar.hidden = false;
+    meter.setAttribute("max", String(total));
+    meter.setAttribute("value", String(done));
+    status.textContent = fill(this.data.words.recovery.frontier.progress, {
+      done: B.formatNumber(done, 0, this.data.lang),
+      total: B.formatNumber(total, 0, this.data.lang),
+    });
+  };
+
+  /**
+   * The frontier of the section's runs: each budget's longest trigger and capacity needed, and
+   * the first budget's alternatives, searched in the workers; then the advice and the table.
+   * The map is the built one while the inputs are the built ones; for others it is marked stale
+   * and its button offers to search it.
+   */
+  Calculator.prototype.searchFrontier = function (load, runs, started) {
+    var self = this;
+    var budgets = load.inputs.budgets;
+    var tasks = [];
+    budgets.forEach(function (budget) {
+      tasks.push({ budget: budget, search: { kind: "longest" } });
+      tasks.push({ budget: budget, search: { kind: "capacity" } });
+    });
+    tasks.push({ budget: budgets[0], search: { kind: "shed" } });
+    tasks.push({ budget: budgets[0], search: { kind: "queue" } });
+    this.frontier.setAttribute("aria-busy", "true");
+    this.showProgress(0, tasks.length);
+    var fresh = load.mapKey === this.mapKey;
+    this.frontier.querySelector(".backoff-map").classList.toggle("stale", !fresh);
+    this.mapAgain.hidden = fresh;
+    this.pool.run(load.input, tasks, function (results) {
+      var frontiers = {};
+      budgets.forEach(function (budget, i) {
+        var l = results[2 * i];
+        frontiers[budget] = {
+          longest_trigger_ms: l.ms,
+          longest_trigger_capped: l.capped,
+          capacity_needed: results[2 * i + 1],
+        };
+      });
+      var alternatives = { shedding: results[tasks.length - 2], queue: results[tasks.length - 1] };
+      var d = self.data;
+      self.frontier.querySelector("p.advice").textContent =
+        adviceText(runs, frontiers, alternatives, load.inputs, d);
+      var table = self.frontier.querySelector("figure.backoff-frontier");
+      replaceWith(table, frontierTableHtml(runs, frontiers, load.inputs, load.params, d));
+      self.searched = { load: load, runs: runs };
+      self.showProgress();
+      self.frontier.removeAttribute("aria-busy");
+      self.section.removeAttribute("aria-busy");
+      self.section.dispatchEvent(new CustomEvent("sade:frontier", {
+        bubbles: true,
+        detail: { ms: performance.now() - started, searches: tasks.length, query: load.key },
+      }));
+    }, function (done, total) {
+      self.showProgress(done, total);
+    });
+  };
+
+  /** Searches the map for the inputs of the frontier shown, then draws it. */
+  Calculator.prototype.searchMap = function () {
+    var self = this;
+    var searched = this.searched;
+    if (searched === null) return;
+    var load = searched.load;
+    var budgets = load.inputs.budgets;
+    var tasks = [];
+    budgets.forEach(function (budget) {
+      UTILIZATIONS.forEach(function (u) {
+        tasks.push({ budget: budget, search: { kind: "map", u: u } });
+      });
+    });
+    var started = performance.now();
+    this.frontier.setAttribute("aria-busy", "true");
+    this.section.setAttribute("aria-busy", "true");
+    this.mapAgain.querySelector("button").disabled = true;
+    this.showProgress(0, tasks.length);
+    this.pool.run(load.input, tasks, function (results) {
+      var frontiers = {};
+      budgets.forEach(function (budget, i) {
+        frontiers[budget] = { map: results.slice(i * UTILIZATIONS.length, (i + 1) * UTILIZATIONS.length) };
+      });
+      var map = self.frontier.querySelector(".backoff-map");
+      replaceWith(map, mapHtml(searched.runs, frontiers, load.inputs, load.params, self.data));
+      self.mapKey = load.mapKey;
+      self.mapAgain.hidden = true;
+      self.mapAgain.querySelector("button").disabled = false;
+      self.showProgress();
+      self.frontier.removeAttribute("aria-busy");
+      self.section.removeAttribute("aria-busy");
+      self.section.dispatchEvent(new CustomEvent("sade:map", {
+        bubbles: true,
+        detail: { ms: performance.now() - started, searches: tasks.length, query: load.key },
+      }));
+    }, function (done, total) {
+      self.showProgress(done, total);
+    });
+  };
+
+  /**
+   * Replaces `element` with the markup `html` (one element and the newline the build writes
+   * after it, which stays where it is).
+   */
+  function replaceWith(element, html) {
+    element.insertAdjacentHTML("beforebegin", html.replace(/\n$/, ""));
+    element.parentNode.removeChild(element);
+  }
+
+  /** Shows the field of the chosen trigger's parameter, hides the other's. */
+  Calculator.prototype.showTrigger = function () {
+    var trigger = this.fields.trigger;
+    if (!trigger) return;
+    var form = this.form;
+    Object.keys(TRIGGER_PARAMS).forEach(function (key) {
+      var field = form.querySelector(".field-" + key);
+      if (field) field.hidden = trigger.value !== TRIGGER_PARAMS[key];
     });
   };
 
@@ -1499,6 +1939,19 @@
     if (this.section) {
       var load = this.parseLoad(initial);
       this.lastLoad = load.errors ? null : load.key;
+      this.mapKey = load.errors ? null : load.mapKey;
+      if (!load.errors) {
+        // The built frontier is for the built inputs and their built runs.
+        this.searched = { load: load, runs: null };
+      }
+      this.mapAgain.querySelector("button").addEventListener("click", function () {
+        self.searchMap();
+      });
+      if (this.fields.trigger) {
+        this.fields.trigger.addEventListener("change", function () {
+          self.showTrigger();
+        });
+      }
       // The workers start when the reader turns to the form, not with every page view.
       var pool = this.pool;
       this.form.addEventListener("focusin", function () {
@@ -1563,6 +2016,9 @@
     recoveryChartHtml: recoveryChartHtml,
     recoveryTableHtml: recoveryTableHtml,
     recoveryHtml: recoveryHtml,
+    frontierTableHtml: frontierTableHtml,
+    adviceText: adviceText,
+    mapHtml: mapHtml,
     fixed: fixed,
   });
 

@@ -9,6 +9,11 @@
  * run} (`run` as SadeRecovery.run returns it), in the order of `sade calc --json`, then
  * {done: true}.
  *
+ * With `search` as well ({kind, budget, u}: a search of SPEC §9's frontier or of the advice's
+ * alternatives, SadeRecovery.searchSteps), it makes that search for the input's strategy under
+ * `budget`, one verdict-only run per task, and answers {search, result, steps}, then
+ * {done: true}.
+ *
  * It computes one run per task: a new message supersedes the one before, whose remaining runs
  * are dropped (one run of it may still arrive, with its `id`). Keeping one worker rather than
  * starting another keeps the engine's compiled code warm: a first run takes about twice as
@@ -42,14 +47,24 @@ self.onmessage = function (event) {
     return;
   }
   var runs = [];
-  if (parsed.inputs !== null) {
+  var search = null;
+  if (parsed.inputs !== null && data.search) {
+    var s = data.search;
+    search = {
+      what: s,
+      steps: self.SadeRecovery.searchSteps(parsed.inputs, s.kind, s.u),
+      step: null,
+      count: 0,
+    };
+    search.step = search.steps.next();
+  } else if (parsed.inputs !== null) {
     parsed.params.strategies.forEach(function (strategy) {
       parsed.inputs.budgets.forEach(function (budget) {
         runs.push([strategy, budget]);
       });
     });
   }
-  job = { id: data.id, params: parsed.params, inputs: parsed.inputs, runs: runs, next: 0 };
+  job = { id: data.id, params: parsed.params, inputs: parsed.inputs, runs: runs, next: 0, search: search };
   schedule();
 };
 
@@ -60,17 +75,32 @@ function schedule() {
   }
 }
 
-/** One run of the current input, or its end. */
+/** One run of the current input (or one step of its search), or its end. */
 function step() {
   scheduled = false;
   var j = job;
   if (j === null) return;
+  var search = j.search;
+  if (search !== null) {
+    if (!search.step.done) {
+      var strategy = j.params.strategies[0];
+      var recovered = self.SadeRecovery.verdict(j.params, search.step.value, strategy, search.what.budget);
+      search.count++;
+      search.step = search.steps.next(recovered !== null);
+      schedule();
+      return;
+    }
+    job = null;
+    reply(j.id, { search: search.what, result: search.step.value, steps: search.count });
+    reply(j.id, { done: true });
+    return;
+  }
   if (j.next < j.runs.length) {
-    var strategy = j.runs[j.next][0];
+    var s = j.runs[j.next][0];
     var budget = j.runs[j.next][1];
     j.next++;
-    var run = self.SadeRecovery.run(j.params, j.inputs, strategy, budget);
-    reply(j.id, { strategy: strategy, budget: budget, run: run });
+    var run = self.SadeRecovery.run(j.params, j.inputs, s, budget);
+    reply(j.id, { strategy: s, budget: budget, run: run });
     schedule();
     return;
   }

@@ -1593,12 +1593,15 @@
     return i;
   }
 
-  /** `search_longest` over `recovers(ms)`: {ms, capped}. */
-  function searchLongest(recovers) {
+  /**
+   * `search_longest` as steps: each `yield` is a trigger to try (ms), answered with whether the
+   * fleet recovers from it; the return value is {ms, capped}.
+   */
+  function* longestSteps() {
     var last = null;
     for (var g = 0; g < TRIGGER_GRID_MS.length; g++) {
       var ms = TRIGGER_GRID_MS[g];
-      if (recovers(ms)) {
+      if (yield ms) {
         last = ms;
         continue;
       }
@@ -1607,7 +1610,7 @@
       var hi = ms / QUARTER_MS;
       while (hi - lo > 1) {
         var m = Math.floor((lo + hi) / 2);
-        if (recovers(m * QUARTER_MS)) lo = m;
+        if (yield m * QUARTER_MS) lo = m;
         else hi = m;
       }
       return { ms: lo * QUARTER_MS, capped: false };
@@ -1620,11 +1623,14 @@
     return k * demand / 100;
   }
 
-  /** `search_capacity` over `recovers(capacity)`: the least capacity, or null. */
-  function searchCapacity(demand, recovers) {
+  /**
+   * `search_capacity` as steps: each `yield` is a capacity to try, answered with whether the
+   * fleet recovers with it; the return value is the least capacity that does, or null.
+   */
+  function* capacitySteps(demand) {
     var first = -1;
     for (var g = 0; g < CAPACITY_GRID.length; g++) {
-      if (recovers(capacityAt(CAPACITY_GRID[g], demand))) {
+      if (yield capacityAt(CAPACITY_GRID[g], demand)) {
         first = g;
         break;
       }
@@ -1635,10 +1641,83 @@
     var hi = CAPACITY_GRID[first];
     while (hi - lo > 1) {
       var m = Math.floor((lo + hi) / 2);
-      if (recovers(capacityAt(m, demand))) hi = m;
+      if (yield capacityAt(m, demand)) hi = m;
       else lo = m;
     }
     return capacityAt(hi, demand);
+  }
+
+  /** Runs a search's steps to its answer, each verdict from `recovers(probe)`. */
+  function drive(steps, recovers) {
+    var step = steps.next();
+    while (!step.done) step = steps.next(recovers(step.value));
+    return step.value;
+  }
+
+  /** `search_longest` over `recovers(ms)`: {ms, capped}. */
+  function searchLongest(recovers) {
+    return drive(longestSteps(), recovers);
+  }
+
+  /** `search_capacity` over `recovers(capacity)`: the least capacity, or null. */
+  function searchCapacity(demand, recovers) {
+    return drive(capacitySteps(demand), recovers);
+  }
+
+  /** `short_queue`: the queue a server works through within half a timeout, ⌊C × τ / 2⌋. */
+  function shortQueue(inputs) {
+    return Math.floor(inputs.capacity * inputs.timeout_ms / 2000);
+  }
+
+  /**
+   * One search of the frontier (or of the advice's alternatives) as steps over verdict-only
+   * runs: `kind` is `longest`, `capacity`, `map` (with `u`), `shed` or `queue`. Each `yield`
+   * is the inputs of a run to make, answered with whether it recovers; the return value is the
+   * search's answer: {ms, capped}, a capacity or null, a map row, or for `shed` and `queue`
+   * what `alternatives` has for it (null when the inputs have it already).
+   */
+  function* searchSteps(inputs, kind, u) {
+    var answer;
+    if (kind === "longest" || kind === "map") {
+      var base = kind === "map" ? withCapacity(inputs, inputs.demand / u) : inputs;
+      var longest = longestSteps();
+      var step = longest.next();
+      while (!step.done) step = longest.next(yield withOutage(base, step.value));
+      answer = step.value;
+      if (kind === "map") {
+        return { utilization: u, longest_trigger_ms: answer.ms, longest_trigger_capped: answer.capped };
+      }
+      return answer;
+    }
+    if (kind === "capacity") {
+      var capacity = capacitySteps(inputs.demand);
+      var c = capacity.next();
+      while (!c.done) c = capacity.next(yield withCapacity(inputs, c.value));
+      return c.value;
+    }
+    if (kind === "shed") {
+      if (inputs.shed) return null;
+      return yield Object.assign({}, inputs, { shed: true });
+    }
+    if (kind === "queue") {
+      var q = shortQueue(inputs);
+      if (inputs.queue !== null && inputs.queue <= q) return null;
+      return [q, yield Object.assign({}, inputs, { queue: q })];
+    }
+    throw new RangeError("unknown search `" + kind + "`");
+  }
+
+  /** `alternatives`: {shedding, queue} for the first budget of `strategy`. */
+  function alternatives(params, inputs, strategy, budget) {
+    var s = indexOf(STRATEGIES, strategy, "strategy");
+    var b = indexOf(BUDGETS, budget, "budget");
+    var recovers = function (i) {
+      return verdict(params, i, s, b) !== null;
+    };
+    return {
+      shedding: drive(searchSteps(inputs, "shed"), recovers),
+      queue: drive(searchSteps(inputs, "queue"), recovers),
+    };
   }
 
   /**
@@ -1655,23 +1734,15 @@
       tick();
       return v !== null;
     };
-    var longestAt = function (base) {
-      return searchLongest(function (ms) {
-        return recovers(withOutage(base, ms));
-      });
-    };
     return {
       longest: function () {
-        return longestAt(inputs);
+        return drive(searchSteps(inputs, "longest"), recovers);
       },
       capacity: function () {
-        return searchCapacity(inputs.demand, function (c) {
-          return recovers(withCapacity(inputs, c));
-        });
+        return drive(searchSteps(inputs, "capacity"), recovers);
       },
       map: function (u) {
-        var l = longestAt(withCapacity(inputs, inputs.demand / u));
-        return { utilization: u, longest_trigger_ms: l.ms, longest_trigger_capped: l.capped };
+        return drive(searchSteps(inputs, "map", u), recovers);
       },
     };
   }
@@ -1841,6 +1912,8 @@
       return verdict(params, inputs, indexOf(STRATEGIES, strategy, "strategy"), indexOf(BUDGETS, budget, "budget"));
     },
     searches: searches,
+    searchSteps: searchSteps,
+    alternatives: alternatives,
     frontier: frontier,
     compute: compute,
     message: message,
@@ -1856,6 +1929,7 @@
       surged: surged,
       searchLongest: searchLongest,
       searchCapacity: searchCapacity,
+      shortQueue: shortQueue,
     }),
   });
 });

@@ -708,15 +708,32 @@ test("/ is a language chooser, not a redirect", async () => {
 // ---- the "Will it come back?" section (with `demand`): computed in a worker ------------------
 
 const LOAD_KEYS = ["demand", "capacity", "recovery-timeout", "recovery-outage", "horizon", "queue",
-  "shed", "budget", "recovery-jitter"];
+  "shed", "budget", "recovery-jitter", "trigger", "degraded", "surge"];
 const SECTION = "section.backoff-recovery-results";
 const TEXT_LOAD_KEYS = ["demand", "capacity", "recovery-timeout", "recovery-outage", "horizon", "queue"];
 
-/** The query the script writes for a calculator with the section: `shed` only when on. */
+/**
+ * The query the script writes for a calculator with the section: `shed` only when on, the
+ * trigger when it is not an outage and its parameter with it.
+ */
 function loadQuery(values) {
-  return queryOf(values) + "&" + LOAD_KEYS.filter((k) => k !== "shed" || values.shed === "true")
+  const param = { degraded: "slowdown", surge: "surge" };
+  return queryOf(values) + "&" + LOAD_KEYS.filter((k) => {
+    if (k === "shed") return values.shed === "true";
+    if (k === "trigger") return values.trigger !== "outage";
+    if (param[k]) return values.trigger === param[k];
+    return true;
+  })
     .map((k) => k + "=" + encodeURIComponent(values[k]).replace(/%2C/gi, ","))
     .join("&");
+}
+
+/** Asserts that two pieces of markup are equal, naming the first place where they differ. */
+function sameHtml(got, want, what) {
+  if (got === want) return;
+  let i = 0;
+  while (i < got.length && got[i] === want[i]) i++;
+  assert.fail(`${what}: differs at ${i} of ${want.length}\n got: ${JSON.stringify(got.slice(i - 300, i + 300))}\nwant: ${JSON.stringify(want.slice(i - 300, i + 300))}`);
 }
 
 /** Types a whole set (schedule and section) into the form, leaves the last field. */
@@ -729,17 +746,44 @@ async function setLoadFields(page, values) {
   await block.locator("#bc-budget").selectOption(values.budget);
   await block.locator("#bc-recovery-jitter").selectOption(values["recovery-jitter"]);
   await block.locator("#bc-shed").setChecked(values.shed === "true");
+  await block.locator("#bc-trigger").selectOption(values.trigger);
+  // The parameter of the trigger chosen shows; the other is hidden, and keeps its value.
+  if (values.trigger === "slowdown") await block.locator("#bc-degraded").fill(values.degraded);
+  if (values.trigger === "surge") await block.locator("#bc-surge").fill(values.surge);
   for (const key of TEXT_LOAD_KEYS) await block.locator(`#bc-${key}`).fill(values[key]);
   await block.locator("#bc-queue").press("Tab");
 }
 
-/** The section's markup once no simulation is under way. */
+/**
+ * The section's markup once no simulation and no search is under way (the runs, then the
+ * frontier's searches).
+ */
 async function settledSection(page) {
   await page.waitForFunction((sel) => {
     const s = document.querySelector(sel);
-    return !s.hasAttribute("aria-busy") && s.querySelector(".computing").hidden;
-  }, SECTION, { timeout: 30000 });
+    return !s.hasAttribute("aria-busy") && s.querySelector(".computing").hidden &&
+      s.querySelector(".frontier-progress").hidden;
+  }, SECTION, { timeout: 120000 });
   return page.evaluate((sel) => document.querySelector(sel).innerHTML, SECTION);
+}
+
+/**
+ * [`settledSection`], with the map searched for the form's inputs when the one shown is for
+ * others (its button shows): what the build shows for those inputs.
+ */
+async function settledWithMap(page) {
+  await settledSection(page);
+  if (!(await page.evaluate(() => document.querySelector(".map-again").hidden))) {
+    await page.evaluate(() => {
+      window.__sadeMap = null;
+      document.addEventListener("sade:map", (e) => {
+        window.__sadeMap = e.detail;
+      }, { once: true });
+    });
+    await page.locator(".map-again button").click();
+    await page.waitForFunction(() => window.__sadeMap !== null, null, { timeout: 120000 });
+  }
+  return settledSection(page);
 }
 
 /** The built section of a page, as the browser parses it (scripts off). */
@@ -750,13 +794,14 @@ async function builtSection(path) {
   return html;
 }
 
-/** The section's chart and table as `sade build` wrote them: the text after the note. */
+/** The section's chart and table as `sade build` wrote them: the runs' box. */
 async function rawSection(path) {
   const text = await (await fetch(BASE + path)).text();
-  const note = text.indexOf("<p class=\"computing\" hidden>");
-  assert.ok(note > 0, `${path} has the section`);
-  const from = text.indexOf("</p>\n", note) + "</p>".length;
-  return text.slice(from, text.indexOf("</section>", from));
+  const open = "<div class=\"recovery-runs\">";
+  const box = text.indexOf(open);
+  assert.ok(box > 0, `${path} has the section`);
+  const from = box + open.length;
+  return text.slice(from, text.indexOf("</div>\n<section class=\"frontier\"", from));
 }
 
 /**
@@ -771,8 +816,10 @@ function scriptSection(values) {
     seed: values.seed, clients: values.clients, jitter: values["recovery-jitter"],
     demand: values.demand, capacity: values.capacity, timeout: values["recovery-timeout"],
     outage: values["recovery-outage"], horizon: values.horizon, queue: values.queue,
-    shed: values.shed === "true" ? "true" : "false", budget: values.budget,
+    shed: values.shed === "true" ? "true" : "false", budget: values.budget, trigger: values.trigger,
   };
+  if (values.trigger === "slowdown") input.degraded = values.degraded;
+  if (values.trigger === "surge") input.surge = values.surge;
   const parsed = window.SadeRecovery.parse(input);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   const runs = parsed.inputs.budgets.map((budget) => ({
@@ -787,7 +834,8 @@ function formValues() {
   const form = document.querySelector("form.backoff-calculator");
   const out = {};
   for (const k of ["base", "factor", "cap", "attempts", "jitter", "seed", "clients", "demand", "capacity",
-    "recovery-timeout", "recovery-outage", "horizon", "queue", "budget", "recovery-jitter"]) {
+    "recovery-timeout", "recovery-outage", "horizon", "queue", "budget", "recovery-jitter", "trigger",
+    "degraded", "surge"]) {
     out[k] = form.elements.namedItem(k).value;
   }
   out.shed = form.elements.namedItem("shed").checked ? "true" : "";
@@ -834,17 +882,19 @@ for (const lang of ["en", "tr"]) {
       const what = `${lang} load ${i} ${loadQuery(values)}`;
       await setLoadFields(page, values);
       await page.waitForFunction((q) => window.location.search === q, loadQuery(values), { timeout: 30000 });
-      const got = await settledSection(page);
+      const got = await settledWithMap(page);
       const built = await builtSection(`/${lang}/tools/load-${i}/`);
-      assert.equal(got, built, `${what}: the section`);
+      sameHtml(got, built, `${what}: the section`);
       assert.equal(await page.evaluate(scriptSection, values), await rawSection(`/${lang}/tools/load-${i}/`),
         `${what}: the script's markup as text`);
       const stale = await page.evaluate((sel) => document.querySelector(sel).classList.contains("stale"), SECTION);
       assert.equal(stale, false, what);
       seen.add(values.budget);
       seen.add(values["recovery-jitter"]);
+      seen.add(values.trigger);
     }
-    for (const name of ["all", "none", "grpc", "aws", "finagle", "linkerd", "envoy", "sre", "full", "equal", "decorrelated"]) {
+    for (const name of ["all", "none", "grpc", "aws", "finagle", "linkerd", "envoy", "sre", "full", "equal",
+      "decorrelated", "outage", "slowdown", "surge"]) {
       assert.ok(seen.has(name), `a set with ${name}`);
     }
     t.diagnostic(`${CASES.loads.length} fleets under load equal the build's section`);
@@ -860,7 +910,7 @@ test("the section's fields round-trip through the URL", async () => {
     const link = loadQuery(values);
     const page = await open(`/${lang}/tools/load-small/${link}`);
     assert.deepEqual(await page.evaluate(formValues), values, "the form holds the link's values");
-    assert.equal(await settledSection(page), await builtSection(`/${lang}/tools/load-${k}/`),
+    assert.equal(await settledWithMap(page), await builtSection(`/${lang}/tools/load-${k}/`),
       `${lang}: the linked section`);
     assert.equal(await page.evaluate(() => window.location.search), link, "opening leaves the URL");
 
@@ -879,7 +929,8 @@ test("the section's fields round-trip through the URL", async () => {
     await page.locator("#bc-horizon").press("Tab");
     const last = { ...edited, shed: "true", queue: "none", horizon: "12s" };
     await waitForQuery(page, loadQuery(last));
-    const section = await settledSection(page);
+    // The map searched for these inputs too, as the reopened link below will have it.
+    const section = await settledWithMap(page);
     assert.equal((section.match(/<g class="strip budget-/g) || []).length, 7, "every budget");
     assert.match(section, /data-strategy="decorrelated"/);
 
@@ -904,10 +955,53 @@ test("the section's fields round-trip through the URL", async () => {
     // The edited URL, opened again, shows the same section.
     const again = await open(`/${lang}/tools/load-small/${loadQuery(last)}`);
     assert.deepEqual(await again.evaluate(formValues), last);
-    assert.equal(await settledSection(again), section, `${lang}: the edited link`);
+    sameHtml(await settledWithMap(again), section, `${lang}: the edited link`);
     await close(again);
     await close(page);
   }
+});
+
+test("the frontier is searched with a progress bar, and a new input cancels the search under way", async (t) => {
+  const page = await open("/en/tools/load/");
+  await page.evaluate(() => {
+    window.__events = [];
+    for (const name of ["sade:recovered", "sade:frontier"]) {
+      document.addEventListener(name, (e) => window.__events.push([name, e.detail.query, e.detail.ms]));
+    }
+  });
+  await page.locator("#bc-demand").fill("801");
+  await page.locator("#bc-demand").press("Tab");
+  await page.waitForFunction(() => !document.querySelector(".frontier-progress").hidden, null, { timeout: 60000 });
+  const shown = await page.evaluate(() => {
+    const p = document.querySelector(".frontier-progress");
+    return {
+      max: Number(p.querySelector("progress").getAttribute("max")),
+      status: p.querySelector(".status").textContent,
+      busy: document.querySelector("section.frontier").getAttribute("aria-busy"),
+      stale: document.querySelector(".backoff-map").classList.contains("stale"),
+      button: !document.querySelector(".map-again").hidden,
+    };
+  });
+  // Seven budgets' two searches, and the first budget's two alternatives.
+  assert.equal(shown.max, 16);
+  assert.match(shown.status, /^Searching: \d+ of 16 steps$/);
+  assert.equal(shown.busy, "true");
+  assert.equal(shown.stale, true, "the built map is for other inputs");
+  assert.equal(shown.button, true, "its button offers to search it");
+  // Another input while the search runs: only its frontier is drawn.
+  await page.locator("#bc-demand").fill("802");
+  await page.locator("#bc-demand").press("Tab");
+  await page.waitForFunction(() => window.__events.some(([n]) => n === "sade:frontier"), null, { timeout: 120000 });
+  await settledSection(page);
+  const events = await page.evaluate(() => window.__events);
+  const frontiers = events.filter(([n]) => n === "sade:frontier");
+  assert.equal(frontiers.length, 1, JSON.stringify(events));
+  assert.match(frontiers[0][1], /demand=802&/);
+  const advice = await page.locator("p.advice").textContent();
+  assert.match(advice, /^No budget: /);
+  assert.match(await page.locator("figure.backoff-frontier caption").textContent(), /send 802 new requests/);
+  t.diagnostic(`the frontier at the section's defaults, in the browser's workers: ${frontiers[0][2].toFixed(0)} ms from the input`);
+  await close(page);
 });
 
 test("an invalid field of the section: its message under its label, the section marked stale", async () => {

@@ -230,6 +230,7 @@ pub(super) const EN: Words = Words {
         triggers: TriggerSet {
             outage: TriggerWords {
                 name: "outage",
+                label: "Outage",
                 describe: "It is down for {outage}",
                 span: "Simulated from {before} before the outage to {horizon} after it.",
                 per_client: "Most by one client in the outage",
@@ -244,6 +245,7 @@ pub(super) const EN: Words = Words {
             },
             slowdown: TriggerWords {
                 name: "slowdown",
+                label: "Slowdown",
                 describe: "For {outage} it completes only {degraded} of that",
                 span: "Simulated from {before} before the slowdown to {horizon} after it.",
                 per_client: "Most by one client in the slowdown",
@@ -258,6 +260,7 @@ pub(super) const EN: Words = Words {
             },
             surge: TriggerWords {
                 name: "surge",
+                label: "Surge",
                 describe: "For {outage} its clients send {surge}× as many new requests",
                 span: "Simulated from {before} before the surge to {horizon} after it.",
                 per_client: "Most by one client in the surge",
@@ -272,6 +275,7 @@ pub(super) const EN: Words = Words {
             },
         },
         frontier: FrontierWords {
+            heading: "What would bring it back?",
             title: "{strategy} jitter: what each budget survives, and the capacity it needs",
             capacity: "Capacity needed",
             at_inputs: "With these inputs",
@@ -289,7 +293,7 @@ pub(super) const EN: Words = Words {
             or: ", or ",
             shedding: "skipping calls that can no longer finish in time",
             queue_limit: "a queue limit of {q} calls",
-            map_title: "{strategy} jitter: {longest}, by how busy the service is",
+            map_title: "{strategy} jitter: the longest {trigger} survived at each utilization",
             map_axis: "utilization: demand over capacity",
             map_note: "Each line is one budget: the longest trigger the service still comes \
                        back from, on a log scale, when the demand uses that share of its \

@@ -8,6 +8,8 @@ use serde::Serialize;
 pub struct TriggerWords {
     /// Its name, the label of the chart's shaded band: "outage".
     pub name: &'static str,
+    /// Its name as a choice of the calculator's form: "Outage".
+    pub label: &'static str,
     /// Its part of the inputs' sentence: `{outage}` (its length), `{degraded}` (a share) and
     /// `{surge}` (a multiple).
     pub describe: &'static str,
@@ -47,6 +49,8 @@ pub struct TriggerSet {
 /// Words of the frontier: its table, its map and the advice drawn from it.
 #[derive(Debug, Serialize)]
 pub struct FrontierWords {
+    /// The heading of the calculator's part.
+    pub heading: &'static str,
     /// The table's title: `{strategy}`.
     pub title: &'static str,
     /// Column: the least capacity that recovers from the trigger as given.
@@ -76,7 +80,7 @@ pub struct FrontierWords {
     pub shedding: &'static str,
     /// An alternative: a queue limit of `{q}` calls.
     pub queue_limit: &'static str,
-    /// The map's title: `{strategy}`, `{longest}`.
+    /// The map's title: `{strategy}`, `{trigger}` (its name).
     pub map_title: &'static str,
     /// The map's horizontal axis.
     pub map_axis: &'static str,

@@ -235,6 +235,7 @@ pub(super) const TR: Words = Words {
         triggers: TriggerSet {
             outage: TriggerWords {
                 name: "kesinti",
+                label: "Kesinti",
                 describe: "Servis {outage} boyunca kapalı",
                 span: "Benzetim kesintiden {before} önce başlıyor, kesintiden {horizon} \
                        sonrasına kadar sürüyor.",
@@ -250,6 +251,7 @@ pub(super) const TR: Words = Words {
             },
             slowdown: TriggerWords {
                 name: "yavaşlama",
+                label: "Yavaşlama",
                 describe: "Servis {outage} boyunca bunun ancak {degraded} kadarını tamamlıyor",
                 span: "Benzetim yavaşlamadan {before} önce başlıyor, yavaşlamadan {horizon} \
                        sonrasına kadar sürüyor.",
@@ -265,6 +267,7 @@ pub(super) const TR: Words = Words {
             },
             surge: TriggerWords {
                 name: "talep artışı",
+                label: "Talep artışı",
                 describe: "İstemciler {outage} boyunca her zamankinin {surge} katı yeni istek \
                            gönderiyor",
                 span: "Benzetim talep artışından {before} önce başlıyor, artıştan {horizon} \
@@ -281,6 +284,7 @@ pub(super) const TR: Words = Words {
             },
         },
         frontier: FrontierWords {
+            heading: "Servisi ne geri getirirdi?",
             title: "{strategy} jitter: her bütçe neyi atlatıyor, ne kadar kapasite gerekiyor",
             capacity: "Gereken kapasite",
             at_inputs: "Bu girdilerle",
@@ -298,7 +302,7 @@ pub(super) const TR: Words = Words {
             or: " ya da ",
             shedding: "zamanında bitemeyecek çağrıları atlamak",
             queue_limit: "en çok {q} çağrılık bir kuyruk sınırı",
-            map_title: "{strategy} jitter: {longest}, servisin doluluğuna göre",
+            map_title: "{strategy} jitter: her kullanım oranında atlatılan en uzun {trigger}",
             map_axis: "kullanım oranı: talebin kapasiteye oranı",
             map_note: "Her çizgi bir bütçe: talep kapasitenin o kadarını kullanırken servisin \
                        hâlâ geri döndüğü en uzun tetikleyici, logaritmik ölçekte. Bir çizginin \
