@@ -27,6 +27,7 @@ const PAGES = {
   post: { tr: "/tr/blog/jitter-in-practice/", en: "/en/blog/jitter-in-practice/" },
   libraries: { tr: "/tr/blog/retry-libraries/", en: "/en/blog/retry-libraries/" },
   storm: { tr: "/tr/blog/retry-storm/", en: "/en/blog/retry-storm/" },
+  frontier: { tr: "/tr/blog/recovery-frontier/", en: "/en/blog/recovery-frontier/" },
   home: { tr: "/tr/", en: "/en/" },
   // The search page with a query (results from both languages) and without.
   search: { tr: "/tr/ara/?q=jitter%20kuyruk", en: "/en/search/?q=jitter%20queue" },

@@ -679,3 +679,20 @@ golden!(
         "---\ntitle: a\npublished: 2026-06-17\nsection: Post\ntoc: always\n---\nx\n"
     )])
 );
+golden!(
+    recovery_trigger_errors,
+    one(concat!(
+        "Yavaş: << backoff_recovery(base=100ms, budget=none, trigger=slowdwon, show=verdict) >>\n\n",
+        "Pay: << backoff_recovery(base=100ms, budget=none, trigger=slowdown, degraded=150%, show=verdict) >>\n\n",
+        "Kat: << backoff_recovery(base=100ms, budget=none, trigger=surge, surge=0.5, show=verdict) >>\n\n",
+        "Öbür: << backoff_recovery(base=100ms, budget=none, degraded=50%, show=verdict) >>\n",
+    ))
+);
+golden!(
+    frontier_errors,
+    one(concat!(
+        "Sınır << backoff_recovery(base=100ms, show=frontier) >> cümlede.\n\n",
+        "En uzun: << backoff_recovery(base=100ms, show=longest_trigger) >>\n\n",
+        "Çok: << backoff_recovery(base=100ms, budget=none, demand=60000, show=capacity_needed) >>\n",
+    ))
+);

@@ -298,3 +298,128 @@ fn bad_values_exit_2_naming_the_flag_and_the_range() {
         "error: `demand` is 900000, but over 5s + outage + horizon that is 67500000 requests"
     ));
 }
+
+#[test]
+fn triggers_and_the_frontier_refuse_bad_values_at_their_flag() {
+    let base = ["calc", "--base", "100ms"];
+    let err = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        error_line(&args)
+    };
+    assert_eq!(
+        err(&["--trigger", "slowdwon"]),
+        "error: unknown trigger `slowdwon`; did you mean `slowdown`?"
+    );
+    assert_eq!(
+        err(&["--trigger", "lightning"]),
+        "error: unknown trigger `lightning`; use outage, slowdown or surge"
+    );
+    assert_eq!(
+        err(&["--trigger", "slowdown", "--degraded", "0"]),
+        "error: `degraded` is 0, but it must be the share of capacity left, above 0 and at most 1 (`0.5` or `50%`)"
+    );
+    assert_eq!(
+        err(&["--trigger", "slowdown", "--degraded", "150%"]),
+        "error: `degraded` is 1.5, but it must be the share of capacity left, above 0 and at most 1 (`0.5` or `50%`)"
+    );
+    assert_eq!(
+        err(&["--trigger", "slowdown", "--degraded", "half"]),
+        "error: `degraded` is half, but it must be the share of capacity left, above 0 and at most 1 (`0.5` or `50%`)"
+    );
+    assert_eq!(
+        err(&["--trigger", "surge", "--surge", "0.99"]),
+        "error: `surge` is 0.99, but it must be the multiple of demand, from 1 to 100"
+    );
+    assert_eq!(
+        err(&["--trigger", "surge", "--surge", "101"]),
+        "error: `surge` is 101, but it must be the multiple of demand, from 1 to 100"
+    );
+    assert_eq!(
+        err(&["--degraded", "0.5"]),
+        "error: `--degraded` is the slowdown's, but the trigger is outage; add `--trigger slowdown`"
+    );
+    assert_eq!(
+        err(&["--trigger", "slowdown", "--surge", "2"]),
+        "error: `--surge` is the surge's, but the trigger is slowdown; add `--trigger surge`"
+    );
+    assert!(err(&["--demand", "60000", "--frontier"]).starts_with(
+        "error: `demand` is 60000, but the frontier simulates triggers up to 2 min: with 5s before \
+         and the horizon after, that is 11100000 requests"
+    ));
+    assert!(
+        err(&["--demand", "30000", "--trigger", "surge", "--surge", "40"])
+            .contains("over 5s + outage + horizon (with the surge's) that is 13950000 requests")
+    );
+    // The edges are accepted: all the capacity left, no surge, a hundredfold one.
+    for ok in [
+        &["--trigger", "slowdown", "--degraded", "100%"][..],
+        &["--trigger", "surge", "--surge", "1"],
+        &["--trigger", "surge", "--surge", "100"],
+    ] {
+        let args: Vec<&str> = small(ok);
+        sade(&args).assert().success();
+    }
+}
+
+#[test]
+fn the_frontier_and_its_map_are_in_the_json_and_the_text() {
+    let out = stdout_of(&small(&["--budget", "none,grpc", "--map", "--json"]));
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    for budget in ["none", "grpc"] {
+        let f = &doc["recovery"]["full"][budget]["frontier"];
+        assert_eq!(
+            keys(f),
+            [
+                "longest_trigger_ms",
+                "longest_trigger_capped",
+                "capacity_needed",
+                "map"
+            ],
+            "{budget}"
+        );
+        let rows = f["map"].as_array().unwrap();
+        let us: Vec<f64> = rows
+            .iter()
+            .map(|r| r["utilization"].as_f64().unwrap())
+            .collect();
+        assert_eq!(us, [0.5, 0.6, 0.7, 0.8, 0.9]);
+        for r in rows {
+            assert_eq!(
+                keys(r),
+                [
+                    "utilization",
+                    "longest_trigger_ms",
+                    "longest_trigger_capped"
+                ]
+            );
+            // Quarter seconds, up to two minutes.
+            let ms = r["longest_trigger_ms"].as_f64().unwrap();
+            assert!(ms % 250.0 == 0.0 && ms <= 120_000.0, "{ms}");
+        }
+    }
+    // `--frontier` alone: no map.
+    let out = stdout_of(&small(&["--budget", "grpc", "--frontier", "--json"]));
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let f = &doc["recovery"]["full"]["grpc"]["frontier"];
+    assert!(f.get("map").is_none());
+    // Without either, no frontier at all.
+    let out = stdout_of(&small(&["--budget", "grpc", "--json"]));
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert!(doc["recovery"]["full"]["grpc"].get("frontier").is_none());
+    // The text: the frontier's table and the map's, in both languages.
+    let en = stdout_of(&small(&["--budget", "none,grpc", "--map"]));
+    assert!(en.contains("Full jitter: what each budget survives, and the capacity it needs"));
+    assert!(en.contains("Longest outage survived"));
+    assert!(en.contains("Full jitter: the longest outage survived at each utilization"));
+    let tr = stdout_of(&small(&[
+        "--budget",
+        "none",
+        "--map",
+        "--lang",
+        "tr",
+        "--trigger",
+        "surge",
+    ]));
+    assert!(tr.contains("Atlatılan en uzun talep artışı"), "{tr}");
+    assert!(tr.contains("%50"), "{tr}");
+}

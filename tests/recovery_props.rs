@@ -338,6 +338,74 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// The searches of one strategy and budget share their verdicts, and take the plain run's
+    /// at the inputs as given: neither changes an answer. One pair's frontier alone is the same
+    /// as among all of them.
+    #[test]
+    fn shared_verdicts_change_no_frontier(c in triggered(), st in strategy()) {
+        let c = Case { clients: c.clients.min(12), demand: c.demand.min(60.0), ..c };
+        let p = c.params(st);
+        let i = Inputs::builder()
+            .demand(c.demand)
+            .capacity(c.capacity)
+            .timeout(ms(c.timeout))
+            .outage(ms(c.outage))
+            .horizon(ms(c.horizon))
+            .queue(c.queue)
+            .shed(c.shed)
+            .budgets(vec![Budget::None, Budget::Grpc, Budget::Envoy])
+            .trigger(c.trigger)
+            .build()
+            .unwrap();
+        let plain = Recovery::compute(&p, &i);
+        let seeded = frontier::Frontiers::compute(&p, &i, true, Some(&plain));
+        let fresh = frontier::Frontiers::compute(&p, &i, true, None);
+        prop_assert_eq!(&seeded, &fresh);
+        for (s, b, f) in &fresh.entries {
+            let alone = frontier::Frontier::compute(&p, &i, *s, *b, true, None);
+            prop_assert_eq!(&alone, f);
+        }
+    }
+}
+
+/// The seed is taken at its word: a plain run's verdict said the other way round changes the
+/// capacity search's step at the capacity as given (so it is used, not run again).
+#[test]
+fn the_plain_runs_verdict_is_used_not_run_again() {
+    let p = Params::builder(ms(100.0))
+        .cap(Some(ms(30_000.0)))
+        .attempts(8)
+        .strategies(vec![Strategy::Full])
+        .clients(50)
+        .build()
+        .unwrap();
+    // 80 requests a second against 100: no budget does not recover from 10 s.
+    let i = Inputs::builder()
+        .demand(80.0)
+        .capacity(100.0)
+        .build()
+        .unwrap();
+    let plain = Recovery::compute(&p, &i);
+    let run = plain.run(Strategy::Full, Budget::None).unwrap();
+    assert_eq!(run.summary.recovered_after_ms, None);
+    let honest =
+        frontier::Frontier::compute(&p, &i, Strategy::Full, Budget::None, false, Some(false));
+    assert_eq!(
+        honest,
+        frontier::Frontier::compute(&p, &i, Strategy::Full, Budget::None, false, None)
+    );
+    // Told that 100 calls a second (k = 125) recovers, the capacity search ends there or below.
+    let told = frontier::Frontier::compute(&p, &i, Strategy::Full, Budget::None, false, Some(true));
+    assert!(told.capacity_needed.unwrap() <= 100.0, "{told:?}");
+    assert!(
+        honest.capacity_needed.is_none_or(|c| c > 100.0),
+        "{honest:?}"
+    );
+}
+
 /// A slowdown to a quarter of the capacity: a server that is always busy completes a quarter of
 /// its calls during it, and all of them before and after.
 #[test]

@@ -144,7 +144,8 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
         }
         let recovery = sade::recovery::Recovery::compute(&params, &inputs);
         let frontiers = (asked != FrontierAsked::No).then(|| {
-            sade::recovery::Frontiers::compute(&params, &inputs, asked == FrontierAsked::Map)
+            let map = asked == FrontierAsked::Map;
+            sade::recovery::Frontiers::compute(&params, &inputs, map, Some(&recovery))
         });
         (Some(recovery), frontiers)
     } else {

@@ -2,25 +2,25 @@
 //! figure is a pinned search over §8's verdict (*recovers*: `recovered_after_ms` is not null),
 //! every other input as given, so that two implementations give the same answer:
 //!
-//! - [`longest_trigger`]: the longest trigger such that it and every shorter one of
-//!   [`TRIGGER_GRID_MS`] recover. The grid is scanned from the shortest and the scan stops at the
-//!   first that fails; the answer is bisected in quarter seconds inside that step only. A fleet
-//!   need not be monotone (the AWS quota rides out a long outage that drains it and not a short
-//!   one that leaves it half full), and the scan from the safe end says which edge is meant.
-//! - [`capacity_needed`]: the least capacity, k·R/100 calls per second for k of
-//!   [`CAPACITY_GRID`] scanned upwards, then bisected in whole k, that recovers from the trigger
-//!   as given; `None` when even ten times the demand does not.
-//! - the map: [`longest_trigger`] at the utilizations of [`UTILIZATIONS`] (C = R/u), the edge of
-//!   the vulnerable region.
+//! - the longest trigger survived ([`search_longest`]): the longest trigger such that it and
+//!   every shorter one of [`TRIGGER_GRID_MS`] recover. The grid is scanned from the shortest and
+//!   the scan stops at the first that fails; the answer is bisected in quarter seconds inside
+//!   that step only. A fleet need not be monotone (the AWS quota rides out a long outage that
+//!   drains it and not a short one that leaves it half full), and the scan from the safe end
+//!   says which edge is meant.
+//! - the capacity needed ([`search_capacity`]): the least capacity, k·R/100 calls per second
+//!   for k of [`CAPACITY_GRID`] scanned upwards, then bisected in whole k, that recovers from the
+//!   trigger as given; `None` when even ten times the demand does not.
+//! - the map: the longest trigger survived at the utilizations of [`UTILIZATIONS`] (C = R/u),
+//!   the edge of the vulnerable region.
 //!
 //! One search's steps follow each other; the searches of different strategies, budgets and map
-//! rows are independent and run in parallel ([`Frontiers::compute`]). Each step is a run made
-//! only for its verdict, which stops as soon as the verdict is known
-//! ([`super::simulate::recovers`]).
+//! rows are independent and run in parallel, the dearest first ([`Frontiers::compute`]). Each
+//! step is a run made only for its verdict, which stops as soon as the verdict is known
+//! ([`recovered_after`]); the searches of one strategy and budget share their verdicts
+//! ([`Verdicts`]), so a step two of them meet, or that the plain run already made, is run once.
 
-use rayon::prelude::*;
-
-use super::{simulate, Budget, Inputs, Recovery, MAX_EXPECTED_REQUESTS};
+use super::{simulate, Budget, Inputs, Recovery, Shared, MAX_EXPECTED_REQUESTS};
 use crate::backoff::{Param, ParamError, Params, Strategy};
 
 /// The triggers the longest-trigger search scans, ms, shortest first.
@@ -83,63 +83,159 @@ pub fn recovered_after(
 
 impl Frontier {
     /// The frontier of `strategy` under `budget`, with the map when `map`: its searches (the
-    /// longest trigger, the capacity needed, each map row) in parallel.
+    /// longest trigger, the capacity needed, each map row) in parallel. `known` is the verdict
+    /// of a full run at the inputs as given, when there is one.
     pub fn compute(
         params: &Params,
         inputs: &Inputs,
         strategy: Strategy,
         budget: Budget,
         map: bool,
+        known: Option<bool>,
     ) -> Frontier {
-        let mut searches = vec![Search::Longest, Search::Capacity];
-        if map {
-            searches.extend(UTILIZATIONS.map(Search::Map));
-        }
-        let found: Vec<Found> = searches
-            .par_iter()
-            .with_max_len(1)
-            .map(|&search| match search {
-                Search::Longest => {
-                    Found::Longest(longest_trigger(params, inputs, strategy, budget))
-                }
-                Search::Capacity => {
-                    Found::Capacity(capacity_needed(params, inputs, strategy, budget))
-                }
-                Search::Map(u) => Found::Map(map_row(params, inputs, strategy, budget, u)),
-            })
-            .collect();
-        let mut f = Frontier {
-            longest: Longest {
-                ms: 0.0,
-                capped: false,
-            },
-            capacity_needed: None,
-            map: map.then(Vec::new),
-        };
-        for found in found {
-            match found {
-                Found::Longest(l) => f.longest = l,
-                Found::Capacity(c) => f.capacity_needed = c,
-                Found::Map(row) => f.map.as_mut().expect("asked").push(row),
-            }
-        }
-        f
+        let verdicts = Verdicts::new(params, inputs, strategy, budget, known);
+        let searches = searches(map);
+        let found = pull(searches.len(), |i| search(&verdicts, searches[i]));
+        assemble(found, map)
     }
+}
+
+/// The verdicts of one strategy under one budget, by the trigger's length and the capacity,
+/// each found once: the searches of a frontier meet the same ones (the capacity search's step at
+/// the capacity as given is the plain run, and the map's row at the utilization as given is the
+/// longest-trigger search itself).
+pub struct Verdicts<'a> {
+    params: &'a Params,
+    inputs: &'a Inputs,
+    strategy: Strategy,
+    budget: Budget,
+    memo: parking_lot::Mutex<VerdictMemo>,
+}
+
+/// Verdicts by the bits of (the trigger's length, the capacity).
+type VerdictMemo = std::collections::HashMap<(u64, u64), std::sync::Arc<Shared<bool>>>;
+
+impl<'a> Verdicts<'a> {
+    /// The verdicts of `strategy` under `budget` around `inputs`; `known`, a full run's verdict
+    /// at the inputs as given.
+    pub fn new(
+        params: &'a Params,
+        inputs: &'a Inputs,
+        strategy: Strategy,
+        budget: Budget,
+        known: Option<bool>,
+    ) -> Verdicts<'a> {
+        let v = Verdicts {
+            params,
+            inputs,
+            strategy,
+            budget,
+            memo: parking_lot::Mutex::default(),
+        };
+        if let Some(k) = known {
+            v.cell(inputs.outage().as_ms(), inputs.capacity())
+                .get_or_compute(|| k);
+        }
+        v
+    }
+
+    fn cell(&self, outage_ms: f64, capacity: f64) -> std::sync::Arc<Shared<bool>> {
+        let mut memo = self.memo.lock();
+        std::sync::Arc::clone(
+            memo.entry((outage_ms.to_bits(), capacity.to_bits()))
+                .or_default(),
+        )
+    }
+
+    /// Whether the fleet recovers from a trigger of `outage_ms` with `capacity` calls per
+    /// second, every other input as given.
+    pub fn recovers(&self, outage_ms: f64, capacity: f64) -> bool {
+        *self.cell(outage_ms, capacity).get_or_compute(|| {
+            let i = self
+                .inputs
+                .with_outage_ms(outage_ms)
+                .with_capacity(capacity);
+            recovers(self.params, &i, self.strategy, self.budget)
+        })
+    }
+}
+
+/// The searches of one frontier: the capacity needed first (the dearest: its steps below the
+/// edge are storms simulated to the end), then the longest trigger, then the map's rows.
+fn searches(map: bool) -> Vec<Search> {
+    let mut out = vec![Search::Capacity, Search::Longest];
+    if map {
+        out.extend(UTILIZATIONS.map(Search::Map));
+    }
+    out
+}
+
+/// One search over `verdicts`.
+fn search(verdicts: &Verdicts, s: Search) -> Found {
+    let inputs = verdicts.inputs;
+    match s {
+        Search::Longest => Found::Longest(search_longest(|ms| {
+            verdicts.recovers(ms, inputs.capacity())
+        })),
+        Search::Capacity => Found::Capacity(search_capacity(inputs.demand(), |c| {
+            verdicts.recovers(inputs.outage().as_ms(), c)
+        })),
+        Search::Map(u) => {
+            let c = inputs.demand() / u;
+            Found::Map(MapRow {
+                utilization: u,
+                longest: search_longest(|ms| verdicts.recovers(ms, c)),
+            })
+        }
+    }
+}
+
+/// A frontier from its searches' answers (in [`searches`]' order).
+fn assemble(found: Vec<Found>, map: bool) -> Frontier {
+    let mut f = Frontier {
+        longest: Longest {
+            ms: 0.0,
+            capped: false,
+        },
+        capacity_needed: None,
+        map: map.then(Vec::new),
+    };
+    for found in found {
+        match found {
+            Found::Longest(l) => f.longest = l,
+            Found::Capacity(c) => f.capacity_needed = c,
+            Found::Map(row) => f.map.as_mut().expect("asked").push(row),
+        }
+    }
+    f
+}
+
+/// `f(0)`, …, `f(n − 1)` on the pool's threads, each taking the next task as it is free, in
+/// order: given the dearest tasks first, no thread is left with a long one at the end.
+fn pull<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let out: Vec<parking_lot::Mutex<Option<T>>> =
+        (0..n).map(|_| parking_lot::Mutex::new(None)).collect();
+    rayon::scope(|scope| {
+        for _ in 0..rayon::current_num_threads().min(n) {
+            scope.spawn(|_| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                *out[i].lock() = Some(f(i));
+            });
+        }
+    });
+    out.into_iter()
+        .map(|m| m.into_inner().expect("every task ran"))
+        .collect()
 }
 
 /// Whether the fleet recovers: a verdict-only run.
 fn recovers(params: &Params, inputs: &Inputs, strategy: Strategy, budget: Budget) -> bool {
     recovered_after(params, inputs, strategy, budget).is_some()
-}
-
-/// The longest trigger survived by `strategy` under `budget` (module docs).
-pub fn longest_trigger(
-    params: &Params,
-    inputs: &Inputs,
-    strategy: Strategy,
-    budget: Budget,
-) -> Longest {
-    search_longest(|ms| recovers(params, &inputs.with_outage_ms(ms), strategy, budget))
 }
 
 /// The longest-trigger search over a verdict, `recovers(ms)`: the grid from the shortest,
@@ -183,19 +279,6 @@ pub fn capacity_at(k: u32, demand: f64) -> f64 {
     f64::from(k) * demand / 100.0
 }
 
-/// The least capacity that recovers from the trigger as given (module docs).
-pub fn capacity_needed(
-    params: &Params,
-    inputs: &Inputs,
-    strategy: Strategy,
-    budget: Budget,
-) -> Option<f64> {
-    let demand = inputs.demand();
-    search_capacity(demand, |c| {
-        recovers(params, &inputs.with_capacity(c), strategy, budget)
-    })
-}
-
 /// The capacity search over a verdict, `recovers(capacity)`: the grid of k upwards, stopping
 /// at the first that recovers, then the bisection in whole k inside that step.
 pub fn search_capacity(demand: f64, mut recovers: impl FnMut(f64) -> bool) -> Option<f64> {
@@ -214,21 +297,6 @@ pub fn search_capacity(demand: f64, mut recovers: impl FnMut(f64) -> bool) -> Op
         }
     }
     Some(capacity_at(hi, demand))
-}
-
-/// The map's row at utilization `u`.
-pub fn map_row(
-    params: &Params,
-    inputs: &Inputs,
-    strategy: Strategy,
-    budget: Budget,
-    u: f64,
-) -> MapRow {
-    let i = inputs.with_capacity(inputs.demand() / u);
-    MapRow {
-        utilization: u,
-        longest: longest_trigger(params, &i, strategy, budget),
-    }
 }
 
 /// What else would bring the fleet back from the trigger as given, besides capacity: the
@@ -313,16 +381,54 @@ impl Frontiers {
     }
 
     /// Every strategy of `params` under every budget of `inputs`, with the map when `map`: all
-    /// the searches in parallel.
-    pub fn compute(params: &Params, inputs: &Inputs, map: bool) -> Frontiers {
+    /// the searches in parallel, the dearest first. `known` has the verdicts of full runs at the
+    /// inputs as given (a [`Recovery`] of them), which the searches then need not make again.
+    pub fn compute(
+        params: &Params,
+        inputs: &Inputs,
+        map: bool,
+        known: Option<&Recovery>,
+    ) -> Frontiers {
         let pairs: Vec<(Strategy, Budget)> = params
             .strategies()
             .iter()
             .flat_map(|&s| inputs.budgets().iter().map(move |&b| (s, b)))
             .collect();
+        let verdicts: Vec<Verdicts> = pairs
+            .iter()
+            .map(|&(s, b)| {
+                let known = known
+                    .and_then(|r| r.run(s, b))
+                    .map(|r| r.summary.recovered_after_ms.is_some());
+                Verdicts::new(params, inputs, s, b, known)
+            })
+            .collect();
+        let searches = searches(map);
+        // Search-major: every pair's capacity search first.
+        let tasks: Vec<(usize, Search)> = searches
+            .iter()
+            .flat_map(|&s| (0..pairs.len()).map(move |p| (p, s)))
+            .collect();
+        let mut found: Vec<Option<Found>> = pull(tasks.len(), |i| {
+            let (p, s) = tasks[i];
+            search(&verdicts[p], s)
+        })
+        .into_iter()
+        .map(Some)
+        .collect();
         let entries = pairs
-            .par_iter()
-            .map(|&(s, b)| (s, b, Frontier::compute(params, inputs, s, b, map)))
+            .iter()
+            .enumerate()
+            .map(|(p, &(s, b))| {
+                let mine = (0..searches.len())
+                    .map(|k| {
+                        found[k * pairs.len() + p]
+                            .take()
+                            .expect("one answer per search")
+                    })
+                    .collect();
+                (s, b, assemble(mine, map))
+            })
             .collect();
         Frontiers { entries }
     }

@@ -78,6 +78,7 @@ pub mod frontier;
 mod inputs;
 mod math;
 pub mod render;
+mod shared;
 mod simulate;
 pub mod trackers;
 mod trigger;
@@ -90,6 +91,7 @@ pub use frontier::{Frontier, Frontiers, Longest, MapRow};
 pub use inputs::{Inputs, InputsBuilder, InputsKey};
 pub use math::ln_unit;
 pub use render::{render_json, render_text};
+pub use shared::Shared;
 pub use trigger::{Trigger, UnknownTrigger, DEFAULT_DEGRADED, DEFAULT_SURGE, MAX_SURGE};
 
 use crate::backoff::{Params, Strategy};

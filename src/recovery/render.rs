@@ -228,10 +228,7 @@ pub fn render_text(
                 "\n{}\n",
                 fill(
                     w.map_title,
-                    &[
-                        ("strategy", strategy_label(strategy)),
-                        ("longest", t.longest)
-                    ]
+                    &[("strategy", strategy_label(strategy)), ("trigger", t.name)]
                 )
             ));
             let mut head = vec![w.map_axis.to_string()];
@@ -289,10 +286,12 @@ pub fn capacity_text(capacity: Option<f64>, demand: f64, lang: Lang) -> String {
         Some(c) => format!(
             "{} ({})",
             fill(w.calls_per_second, &[("n", &format_number(c, 1, lang))]),
+            // The multiple is kept on one line.
             fill(
                 w.times_demand,
                 &[("x", &format_number(c / demand, 2, lang))]
             )
+            .replace(' ', "\u{a0}")
         ),
     }
 }

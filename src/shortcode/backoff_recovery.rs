@@ -157,7 +157,10 @@ impl Shortcode for BackoffRecovery {
             Frontiers::check(&inputs).map_err(|e| ArgError::new("demand", e.message("demand")))?;
         }
         let recovery = self.0.get(&p, &inputs, ctx.kept, ctx.timings);
-        let frontiers = |map| self.1.get(&p, &inputs, map, ctx.kept, ctx.timings);
+        let frontiers = |map| {
+            self.1
+                .get(&p, &inputs, map, &recovery, ctx.kept, ctx.timings)
+        };
         let lang = ctx.lang;
         let (_, markdown) = table(&recovery, &p, lang);
         let charts = |measure| {

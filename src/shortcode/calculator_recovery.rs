@@ -117,7 +117,7 @@ pub fn compute(
     let recovery = cache.get(&p, &i, ctx.kept, ctx.timings);
     let alternatives =
         frontiers.alternatives(&p, &i, strategy, i.budgets()[0], ctx.kept, ctx.timings);
-    let frontiers = frontiers.get(&p, &i, true, ctx.kept, ctx.timings);
+    let frontiers = frontiers.get(&p, &i, true, &recovery, ctx.kept, ctx.timings);
     Ok(Some(Load {
         recovery,
         params: p,

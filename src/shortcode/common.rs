@@ -14,7 +14,7 @@ use crate::i18n::{format_duration, push_duration, Lang};
 use crate::odds::{Inputs, InputsKey, Odds};
 use crate::recovery::frontier::Alternatives;
 use crate::recovery::render::{frontier_from_json, frontier_json, run_from_kept, run_to_kept};
-use crate::recovery::{Budget, Frontier, Frontiers, Recovery, Run};
+use crate::recovery::{Budget, Frontier, Frontiers, Recovery, Run, Shared};
 use crate::store::Store;
 use crate::timings::{time, Part, Timings};
 
@@ -215,50 +215,6 @@ impl OddsCache {
     }
 }
 
-/// A value computed once, by whichever thread asks first. The others do not block on it (a
-/// blocked thread of the pool could not take part in the computation's own parallel work, and
-/// two pages asking for the same frontier at once would search it on one core): they run other
-/// work of the pool until it is there.
-pub struct Shared<T> {
-    value: std::sync::OnceLock<T>,
-    claimed: std::sync::atomic::AtomicBool,
-}
-
-impl<T> Default for Shared<T> {
-    fn default() -> Self {
-        Shared {
-            value: std::sync::OnceLock::new(),
-            claimed: std::sync::atomic::AtomicBool::new(false),
-        }
-    }
-}
-
-impl<T> Shared<T> {
-    /// The value, if it is there.
-    pub fn get(&self) -> Option<&T> {
-        self.value.get()
-    }
-
-    /// The value, computed by `f` if no thread has started it.
-    pub fn get_or_compute(&self, f: impl FnOnce() -> T) -> &T {
-        use std::sync::atomic::Ordering;
-        if let Some(v) = self.value.get() {
-            return v;
-        }
-        if !self.claimed.swap(true, Ordering::AcqRel) {
-            let _ = self.value.set(f());
-        }
-        loop {
-            if let Some(v) = self.value.get() {
-                return v;
-            }
-            if rayon::yield_now() != Some(rayon::Yield::Executed) {
-                std::thread::yield_now();
-            }
-        }
-    }
-}
-
 /// Runs of the fleet under load already simulated in this registry's lifetime, one per
 /// strategy and budget, shared by `backoff_recovery` and the calculator: a chart of every budget
 /// and the inline figures of one budget beside it, and the translation twin rendered at the same
@@ -406,12 +362,15 @@ impl FrontierCache {
 
     /// The frontier of every strategy of `params` under every budget of `inputs` (with the map
     /// when `map`): read back from `kept` when it holds them, else searched (in parallel, the
-    /// time added to `timings` as backoff math) and kept.
+    /// time added to `timings` as backoff math) and kept. `recovery` has the full runs at the
+    /// inputs as given, whose verdicts the searches then need not make again.
+    #[allow(clippy::too_many_arguments)]
     pub fn get(
         &self,
         params: &Params,
         inputs: &crate::recovery::Inputs,
         map: bool,
+        recovery: &Recovery,
         kept: Option<&Store>,
         timings: Option<&Timings>,
     ) -> Frontiers {
@@ -427,7 +386,10 @@ impl FrontierCache {
         let cells: Vec<_> = keys.iter().map(|k| cell(&self.frontiers, k)).collect();
         let find = |cell: &Shared<Frontier>, key: &str, s, b| {
             cell.get_or_compute(|| {
-                let search = || Frontier::compute(params, inputs, s, b, map);
+                let known = recovery
+                    .run(s, b)
+                    .map(|r| r.summary.recovered_after_ms.is_some());
+                let search = || Frontier::compute(params, inputs, s, b, map, known);
                 match kept {
                     Some(store) => store.get_or(
                         key,

@@ -300,7 +300,7 @@ pub fn map_html(
     let _ = write!(
         s,
         "</g>\n<svg x=\"0\" y=\"{TOP}\" width=\"100%\" height=\"{PLOT}\" viewBox=\"0 0 100 100\" \
-         preserveAspectRatio=\"none\">\n"
+         preserveAspectRatio=\"none\" overflow=\"visible\">\n"
     );
     for (budget, rows) in &lines {
         let points: Vec<(f64, f64)> = rows

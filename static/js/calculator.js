@@ -937,7 +937,7 @@
     var w = d.words.recovery.frontier;
     if (capacity === null) return w.more_than;
     return fill(w.calls_per_second, { n: B.formatNumber(capacity, 1, d.lang) }) + " (" +
-      fill(w.times_demand, { x: B.formatNumber(capacity / demand, 2, d.lang) }) + ")";
+      fill(w.times_demand, { x: B.formatNumber(capacity / demand, 2, d.lang) }).replace(/ /g, "\u00a0") + ")";
   }
 
   /** `frontier_headings`. */
@@ -1062,7 +1062,7 @@
         escape(label) + "</text>\n";
     });
     s += "</g>\n<svg x=\"0\" y=\"" + rustF64(M_TOP) + "\" width=\"100%\" height=\"" + rustF64(M_PLOT) +
-      "\" viewBox=\"0 0 100 100\" preserveAspectRatio=\"none\">\n";
+      "\" viewBox=\"0 0 100 100\" preserveAspectRatio=\"none\" overflow=\"visible\">\n";
     lines.forEach(function (line) {
       var points = line.rows.map(function (r) {
         return [fixed(mapX(r.utilization), 2), fixed(mapY(r.longest_trigger_ms), 2)];
@@ -1332,7 +1332,9 @@
     slot.id = job.id;
     slot.task = i;
     var message = { input: input, config: this.config, id: job.id };
-    if (task.search) message.search = { kind: task.search.kind, budget: task.budget, u: task.search.u };
+    if (task.search) {
+      message.search = { kind: task.search.kind, budget: task.budget, u: task.search.u, known: task.search.known };
+    }
     slot.worker.postMessage(message);
   };
 
@@ -1394,8 +1396,13 @@
           job.steps = null;
           self.record(job, s.i, s.step.value);
         } else {
-          var v = R.verdict(s.params, s.step.value, s.params.strategies[0], s.task.budget);
-          s.step = s.steps.next(v !== null);
+          var probe = s.step.value;
+          var known = s.task.search.known;
+          var recovers = known && probe.outage_ms === known.outage_ms && probe.capacity === known.capacity &&
+            probe.shed === parsed.inputs.shed && probe.queue === parsed.inputs.queue
+            ? known.recovers
+            : R.verdict(s.params, probe, s.params.strategies[0], s.task.budget) !== null;
+          s.step = s.steps.next(recovers);
         }
       }
       if (self.job === job && (job.pending.length > 0 || job.steps !== null)) {
@@ -1767,9 +1774,16 @@
     var self = this;
     var budgets = load.inputs.budgets;
     var tasks = [];
-    budgets.forEach(function (budget) {
-      tasks.push({ budget: budget, search: { kind: "longest" } });
-      tasks.push({ budget: budget, search: { kind: "capacity" } });
+    budgets.forEach(function (budget, i) {
+      // The runs' verdicts at the inputs as given: the capacity search's step there is one.
+      var run = runs[i].run;
+      var known = {
+        outage_ms: load.inputs.outage_ms,
+        capacity: load.inputs.capacity,
+        recovers: run.recovered_after_ms !== null && run.recovered_after_ms !== undefined,
+      };
+      tasks.push({ budget: budget, search: { kind: "capacity", known: known } });
+      tasks.push({ budget: budget, search: { kind: "longest", known: known } });
     });
     tasks.push({ budget: budgets[0], search: { kind: "shed" } });
     tasks.push({ budget: budgets[0], search: { kind: "queue" } });
@@ -1781,11 +1795,11 @@
     this.pool.run(load.input, tasks, function (results) {
       var frontiers = {};
       budgets.forEach(function (budget, i) {
-        var l = results[2 * i];
+        var l = results[2 * i + 1];
         frontiers[budget] = {
           longest_trigger_ms: l.ms,
           longest_trigger_capped: l.capped,
-          capacity_needed: results[2 * i + 1],
+          capacity_needed: results[2 * i],
         };
       });
       var alternatives = { shedding: results[tasks.length - 2], queue: results[tasks.length - 1] };

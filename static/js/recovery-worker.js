@@ -9,10 +9,11 @@
  * run} (`run` as SadeRecovery.run returns it), in the order of `sade calc --json`, then
  * {done: true}.
  *
- * With `search` as well ({kind, budget, u}: a search of SPEC §9's frontier or of the advice's
- * alternatives, SadeRecovery.searchSteps), it makes that search for the input's strategy under
- * `budget`, one verdict-only run per task, and answers {search, result, steps}, then
- * {done: true}.
+ * With `search` as well ({kind, budget, u, known}: a search of SPEC §9's frontier or of the
+ * advice's alternatives, SadeRecovery.searchSteps), it makes that search for the input's
+ * strategy under `budget`, one verdict-only run per task, and answers {search, result, steps},
+ * then {done: true}. `known` (optional) is a full run's verdict at the inputs as given
+ * ({outage_ms, capacity, recovers}): a step at those inputs takes it rather than running again.
  *
  * It computes one run per task: a new message supersedes the one before, whose remaining runs
  * are dropped (one run of it may still arrive, with its `id`). Keeping one worker rather than
@@ -83,10 +84,18 @@ function step() {
   var search = j.search;
   if (search !== null) {
     if (!search.step.done) {
-      var strategy = j.params.strategies[0];
-      var recovered = self.SadeRecovery.verdict(j.params, search.step.value, strategy, search.what.budget);
-      search.count++;
-      search.step = search.steps.next(recovered !== null);
+      var probe = search.step.value;
+      var known = search.what.known;
+      var recovers;
+      if (known && probe.outage_ms === known.outage_ms && probe.capacity === known.capacity &&
+          probe.shed === j.inputs.shed && probe.queue === j.inputs.queue) {
+        recovers = known.recovers;
+      } else {
+        var strategy = j.params.strategies[0];
+        recovers = self.SadeRecovery.verdict(j.params, probe, strategy, search.what.budget) !== null;
+        search.count++;
+      }
+      search.step = search.steps.next(recovers);
       schedule();
       return;
     }
