@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
 # typed arguments and strip charts, the content loader, the backoff engine, the two languages, the
-# retry budgets, the fleet under load, the reading aids, math, shortcode bodies, the sharing
+# retry budgets, the fleet under load and its frontier (the searches, the triggers, the verdict,
+# the frontier's markup, the kept results), the reading aids, math, shortcode bodies, the sharing
 # metadata, redirects and feeds, the pages of long lists, the external link check, the social
 # cards, the retry-library models, and search's word analysis and index.
 # Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
@@ -70,6 +71,8 @@ GROUPS_TABLE=(
   "cards|src/cards.rs|--lib --test=cards --test=share"
   "search|src/search/words.rs src/search/uax29.rs src/search/doc.rs src/search/index.rs src/search/analyze.rs|--lib --test=search_index --test=search_parity"
   "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
+  "frontier|src/recovery/frontier.rs src/recovery/trigger.rs src/recovery/verdict.rs src/recovery/inputs.rs src/recovery/client.rs src/recovery/shared.rs|--lib --test=recovery_props --test=recovery_cli --test=errors"
+  "frontier-page|src/shortcode/recovery_frontier.rs src/shortcode/recovery_args.rs src/store.rs|--lib --test=odds_shortcodes --test=errors --test=site_build"
   "libraries|src/libraries/urllib3.rs src/libraries/google_api_core.rs src/libraries/stamina.rs src/libraries/got.rs src/libraries/axios_retry.rs src/libraries/go_retryablehttp.rs src/libraries/grpc_core.rs src/libraries/shared.rs src/libraries/library.rs|--lib --test=libraries_cli|-E test(/^libraries::/) or binary(libraries_cli)"
 )
 

@@ -1,6 +1,7 @@
 //! `backoff_odds` and `backoff_outage` (SPEC §7) on real pages: the table, the inline values and
-//! the outage chart in both languages, their `index.md` twins, and their errors, as goldens.
-//! Re-bless with `INSTA_UPDATE=always cargo test --test odds_shortcodes`.
+//! the outage chart in both languages, their `index.md` twins, and their errors, as goldens; and
+//! `backoff_recovery`'s frontier (SPEC §9): its table, advice, map and inline figures, the same
+//! way. Re-bless with `INSTA_UPDATE=always cargo test --test odds_shortcodes`.
 
 mod common;
 
@@ -177,4 +178,29 @@ fn odds_errors() {
             "<< backoff_outage(base=100ms, outage=1s, clients=0) >>\n",
         ))
     );
+}
+
+/// A small fleet (quick to search): 40 clients, 40 requests a second, 50 calls a second, a slowdown
+/// to half for 5 s, 15 s after it.
+const FLEET: &str = "base=100ms, cap=30s, attempts=8, seed=7, clients=40, demand=40, capacity=50, \
+                     outage=5s, horizon=15s, trigger=slowdown, degraded=50%";
+
+#[test]
+fn the_frontier_renders_in_both_languages() {
+    let body = format!(
+        "It survives << backoff_recovery({FLEET}, budget=none, show=longest_trigger) >> and \
+         needs << backoff_recovery({FLEET}, budget=none, show=capacity_needed) >>.\n\n\
+         << backoff_recovery({FLEET}, budget=[none, grpc, envoy], show=advice) >>\n\n\
+         << backoff_recovery({FLEET}, budget=[none, grpc, envoy], show=frontier) >>\n\n\
+         << backoff_recovery({FLEET}, budget=[none, grpc], show=map) >>\n"
+    );
+    let b = run(&body);
+    assert!(!b.diagnostics.has_errors(), "{}", b.diagnostics.render());
+    for lang in ["tr", "en"] {
+        insta::assert_snapshot!(format!("frontier_{lang}"), article(&b, lang));
+        insta::assert_snapshot!(
+            format!("frontier_{lang}_index_md"),
+            b.outputs.text(&format!("{lang}/tools/x/index.md")).unwrap()
+        );
+    }
 }

@@ -47,7 +47,8 @@ pub fn table(
         "<figure class=\"backoff backoff-frontier\">\n<div class=\"scroll\" tabindex=\"0\" \
          role=\"region\" aria-label=\"",
     );
-    push_escaped(&mut h, &title);
+    // The caption, not the title: a page may show the frontier of several triggers.
+    push_escaped(&mut h, &caption);
     h.push_str("\">\n<table class=\"backoff-table backoff-frontier-table\">\n<caption>");
     push_escaped(&mut h, &caption);
     h.push_str("<span class=\"legend\">");

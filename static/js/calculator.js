@@ -953,7 +953,7 @@
     var caption = title + ". " + describeLoad(inputs, params, d);
     var heads = frontierHeadings(inputs, d);
     var h = "<figure class=\"backoff backoff-frontier\">\n<div class=\"scroll\" tabindex=\"0\" " +
-      "role=\"region\" aria-label=\"" + escape(title) + "\">\n<table class=\"backoff-table " +
+      "role=\"region\" aria-label=\"" + escape(caption) + "\">\n<table class=\"backoff-table " +
       "backoff-frontier-table\">\n<caption>" + escape(caption) + "<span class=\"legend\">" +
       escape(w.frontier.note) + "</span></caption>\n<thead>\n<tr>";
     heads.forEach(function (head) {
