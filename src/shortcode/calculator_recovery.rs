@@ -178,32 +178,7 @@ pub fn fieldset(out: &mut String, args: &Args, lang: Lang) -> Result<(), ArgErro
     let rate = "type=\"text\" inputmode=\"decimal\" autocomplete=\"off\"";
     let duration = "type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" spellcheck=\"false\"";
     let f = &lang.words().form;
-    for (name, label, value, attributes, hint) in [
-        ("demand", w.demand, &demand, rate, Some(w.hint_rate)),
-        (
-            "capacity",
-            w.capacity,
-            &capacity,
-            rate,
-            Some(w.hint_capacity),
-        ),
-        (
-            "recovery-timeout",
-            w.timeout,
-            &timeout,
-            duration,
-            Some(f.hint_duration),
-        ),
-        (
-            "recovery-outage",
-            w.outage,
-            &outage,
-            duration,
-            Some(f.hint_outage),
-        ),
-        ("horizon", w.horizon, &horizon, duration, None),
-        ("queue", w.queue, &queue, rate, Some(w.hint_queue)),
-    ] {
+    let field = |out: &mut String, name, label, value: &String, attributes, hint| {
         super::backoff_calculator::Field {
             name,
             label,
@@ -212,23 +187,25 @@ pub fn fieldset(out: &mut String, args: &Args, lang: Lang) -> Result<(), ArgErro
             hint,
         }
         .push(out);
-    }
-    let jitter = args.str("recovery-jitter")?;
-    let strategies: Vec<(&str, &str)> = Strategy::ALL
-        .iter()
-        .map(|&s| (s.name(), strategy_label(s)))
-        .collect();
-    super::backoff_calculator::select(out, "recovery-jitter", w.strategy, &strategies, jitter);
-    let budgets = args.budgets("budget")?;
-    let chosen = match budgets {
-        b if b == Budget::ALL => "all".to_string(),
-        [one] => one.name().to_string(),
-        many => many.iter().map(|b| b.name()).collect::<Vec<_>>().join(","),
     };
-    let mut options: Vec<(String, &str)> = vec![("all".into(), lang.words().form.all)];
-    options.extend(Budget::ALL.map(|b| (b.name().to_string(), budget_label(b, lang))));
-    let options: Vec<(&str, &str)> = options.iter().map(|(v, l)| (v.as_str(), *l)).collect();
-    super::backoff_calculator::select(out, "budget", w.budgets_field, &options, &chosen);
+    field(out, "demand", w.demand, &demand, rate, Some(w.hint_rate));
+    field(
+        out,
+        "capacity",
+        w.capacity,
+        &capacity,
+        rate,
+        Some(w.hint_capacity),
+    );
+    field(
+        out,
+        "recovery-timeout",
+        w.timeout,
+        &timeout,
+        duration,
+        Some(f.hint_duration),
+    );
+    // The trigger, its parameter, its length (labelled by its name: "Outage", "Slowdown").
     let triggers: Vec<(&str, &str)> = Trigger::NAMES
         .iter()
         .map(|&name| {
@@ -249,20 +226,40 @@ pub fn fieldset(out: &mut String, args: &Args, lang: Lang) -> Result<(), ArgErro
         ),
         ("surge", w.surge, &surge, w.hint_surge, "surge"),
     ] {
-        let mut field = String::new();
-        super::backoff_calculator::Field {
-            name,
-            label,
-            value,
-            attributes: rate,
-            hint: Some(hint),
-        }
-        .push(&mut field);
+        let mut one = String::new();
+        field(&mut one, name, label, value, rate, Some(hint));
         if t.name() != kind {
-            field = field.replacen("<div class=", "<div hidden class=", 1);
+            one = one.replacen("<div class=", "<div hidden class=", 1);
         }
-        out.push_str(&field);
+        out.push_str(&one);
     }
+    let length = trigger_words(t, lang).label;
+    field(
+        out,
+        "recovery-outage",
+        length,
+        &outage,
+        duration,
+        Some(f.hint_outage),
+    );
+    field(out, "horizon", w.horizon, &horizon, duration, None);
+    field(out, "queue", w.queue, &queue, rate, Some(w.hint_queue));
+    let jitter = args.str("recovery-jitter")?;
+    let strategies: Vec<(&str, &str)> = Strategy::ALL
+        .iter()
+        .map(|&s| (s.name(), strategy_label(s)))
+        .collect();
+    super::backoff_calculator::select(out, "recovery-jitter", w.strategy, &strategies, jitter);
+    let budgets = args.budgets("budget")?;
+    let chosen = match budgets {
+        b if b == Budget::ALL => "all".to_string(),
+        [one] => one.name().to_string(),
+        many => many.iter().map(|b| b.name()).collect::<Vec<_>>().join(","),
+    };
+    let mut options: Vec<(String, &str)> = vec![("all".into(), lang.words().form.all)];
+    options.extend(Budget::ALL.map(|b| (b.name().to_string(), budget_label(b, lang))));
+    let options: Vec<(&str, &str)> = options.iter().map(|(v, l)| (v.as_str(), *l)).collect();
+    super::backoff_calculator::select(out, "budget", w.budgets_field, &options, &chosen);
     out.push_str(
         "<div class=\"field field-shed\"><label><input type=\"checkbox\" name=\"shed\" \
          value=\"true\" id=\"bc-shed\"",

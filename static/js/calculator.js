@@ -1879,6 +1879,10 @@
       var field = form.querySelector(".field-" + key);
       if (field) field.hidden = trigger.value !== TRIGGER_PARAMS[key];
     });
+    // The trigger's length is labelled by its name, as the build labels it.
+    var words = this.data.words.recovery.triggers[trigger.value];
+    var label = form.querySelector("label[for=\"bc-recovery-outage\"]");
+    if (words && label && label.textContent !== words.label) label.textContent = words.label;
   };
 
   /** Parses the form; on success renders and returns true, else shows the errors. */
