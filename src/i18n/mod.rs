@@ -17,9 +17,9 @@ use std::str::FromStr;
 mod words;
 
 pub use words::{
-    fill, strategy_label, BudgetLabels, ChartWords, DescribeWords, FormWords, FrontierWords,
-    LibraryWords, MessageWords, OddsWords, RecoveryWords, TableWords, TerminalWords, TriggerSet,
-    TriggerWords, Words,
+    fill, strategy_label, BreakerLabels, BreakerWords, BudgetLabels, ChartWords, DescribeWords,
+    FormWords, FrontierWords, LibraryWords, MessageWords, OddsWords, RecoveryWords, TableWords,
+    TerminalWords, TriggerSet, TriggerWords, Words,
 };
 
 /// A site language.

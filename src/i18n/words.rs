@@ -11,10 +11,12 @@ use serde::Serialize;
 
 use super::Lang;
 
+mod breakers;
 mod en;
 mod frontier;
 mod tr;
 
+pub use breakers::{BreakerLabels, BreakerWords};
 pub use frontier::{FrontierWords, TriggerSet, TriggerWords};
 
 use en::EN;
@@ -483,6 +485,8 @@ pub struct RecoveryWords {
     pub triggers: TriggerSet,
     /// The frontier's words.
     pub frontier: FrontierWords,
+    /// The circuit breakers' words (SPEC §10).
+    pub breakers: BreakerWords,
 }
 
 /// The retry budgets' names.

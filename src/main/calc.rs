@@ -173,6 +173,12 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
                 "recovery".into(),
                 sade::recovery::render_json(r, frontiers.as_ref(), &params),
             );
+            if !r.breakers.is_empty() {
+                doc.insert(
+                    "breakers".into(),
+                    sade::recovery::breaker::render::render_breakers_json(r, &params),
+                );
+            }
         }
         let mut s = doc.to_string();
         s.push('\n');
@@ -194,6 +200,9 @@ pub fn run(args: CalcArgs) -> Result<String, String> {
                 frontiers.as_ref(),
                 &params,
                 args.lang,
+            ));
+            s.push_str(&sade::recovery::breaker::render::render_breakers_text(
+                r, &params, args.lang,
             ));
         }
         s

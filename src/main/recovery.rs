@@ -3,7 +3,8 @@
 
 use clap::Args;
 use sade::backoff::Delay;
-use sade::recovery::{Budget, Inputs, SettingKind, Settings, Trigger};
+use sade::recovery::breaker::BreakerSettingKind;
+use sade::recovery::{Breaker, BreakerSettings, Budget, Inputs, SettingKind, Settings, Trigger};
 
 #[derive(Args, Default)]
 pub struct RecoveryArgs {
@@ -28,6 +29,11 @@ pub struct RecoveryArgs {
     /// (default none).
     #[arg(long, help_heading = "Fleet under load")]
     budget: Option<String>,
+    /// Circuit breakers in front of every call, inside the retry (SPEC §10): `all`, or a comma
+    /// list of none, resilience4j, polly, gobreaker, hystrix, each with its library's defaults.
+    /// With budget none only.
+    #[arg(long, help_heading = "Circuit breakers")]
+    breaker: Option<String>,
     /// What happens for `--outage` from t = 0: `outage` (the service is down; the default),
     /// `slowdown` (it keeps `--degraded` of its capacity) or `surge` (demand rises to `--surge`
     /// times its rate).
@@ -58,6 +64,8 @@ pub struct RecoveryArgs {
     map: bool,
     #[command(flatten)]
     settings: SettingArgs,
+    #[command(flatten)]
+    breaker_settings: BreakerSettingArgs,
 }
 
 /// What `--frontier` and `--map` ask for.
@@ -160,6 +168,118 @@ impl SettingArgs {
     }
 }
 
+/// One flag per breaker setting (`sade::recovery::BREAKER_SETTINGS`), each with the library's
+/// default.
+#[derive(Args, Default)]
+struct BreakerSettingArgs {
+    /// resilience4j slidingWindowSize (default 100).
+    #[arg(long, help_heading = "Breaker settings")]
+    r4j_sliding_window_size: Option<String>,
+    /// resilience4j minimumNumberOfCalls (default 100).
+    #[arg(long, help_heading = "Breaker settings")]
+    r4j_minimum_number_of_calls: Option<String>,
+    /// resilience4j failureRateThreshold, percent (default 50).
+    #[arg(long, help_heading = "Breaker settings")]
+    r4j_failure_rate_threshold: Option<String>,
+    /// resilience4j slowCallRateThreshold, percent (default 100).
+    #[arg(long, help_heading = "Breaker settings")]
+    r4j_slow_call_rate_threshold: Option<String>,
+    /// resilience4j slowCallDurationThreshold (default 60s).
+    #[arg(long, help_heading = "Breaker settings")]
+    r4j_slow_call_duration_threshold: Option<String>,
+    /// resilience4j waitDurationInOpenState (default 60s).
+    #[arg(long, help_heading = "Breaker settings")]
+    r4j_wait_duration_in_open_state: Option<String>,
+    /// resilience4j permittedNumberOfCallsInHalfOpenState (default 10).
+    #[arg(long, help_heading = "Breaker settings")]
+    r4j_permitted_calls_in_half_open: Option<String>,
+    /// Polly FailureRatio (default 0.1).
+    #[arg(long, help_heading = "Breaker settings")]
+    polly_failure_ratio: Option<String>,
+    /// Polly MinimumThroughput (default 100).
+    #[arg(long, help_heading = "Breaker settings")]
+    polly_minimum_throughput: Option<String>,
+    /// Polly SamplingDuration (default 30s).
+    #[arg(long, help_heading = "Breaker settings")]
+    polly_sampling_duration: Option<String>,
+    /// Polly BreakDuration (default 5s).
+    #[arg(long, help_heading = "Breaker settings")]
+    polly_break_duration: Option<String>,
+    /// gobreaker MaxRequests (default 1).
+    #[arg(long, help_heading = "Breaker settings")]
+    gobreaker_max_requests: Option<String>,
+    /// gobreaker Timeout (default 60s).
+    #[arg(long, help_heading = "Breaker settings")]
+    gobreaker_timeout: Option<String>,
+    /// gobreaker ReadyToTrip: opens when consecutive failures exceed this (default 5).
+    #[arg(long, help_heading = "Breaker settings")]
+    gobreaker_consecutive_failures: Option<String>,
+    /// Hystrix circuitBreaker.requestVolumeThreshold (default 20).
+    #[arg(long, help_heading = "Breaker settings")]
+    hystrix_request_volume_threshold: Option<String>,
+    /// Hystrix circuitBreaker.errorThresholdPercentage (default 50).
+    #[arg(long, help_heading = "Breaker settings")]
+    hystrix_error_threshold_percentage: Option<String>,
+    /// Hystrix circuitBreaker.sleepWindowInMilliseconds (default 5s).
+    #[arg(long, help_heading = "Breaker settings")]
+    hystrix_sleep_window: Option<String>,
+}
+
+impl BreakerSettingArgs {
+    /// Every setting given, with its name.
+    fn given(&self) -> Vec<(&'static str, &str)> {
+        let all = [
+            ("r4j-sliding-window-size", &self.r4j_sliding_window_size),
+            (
+                "r4j-minimum-number-of-calls",
+                &self.r4j_minimum_number_of_calls,
+            ),
+            (
+                "r4j-failure-rate-threshold",
+                &self.r4j_failure_rate_threshold,
+            ),
+            (
+                "r4j-slow-call-rate-threshold",
+                &self.r4j_slow_call_rate_threshold,
+            ),
+            (
+                "r4j-slow-call-duration-threshold",
+                &self.r4j_slow_call_duration_threshold,
+            ),
+            (
+                "r4j-wait-duration-in-open-state",
+                &self.r4j_wait_duration_in_open_state,
+            ),
+            (
+                "r4j-permitted-calls-in-half-open",
+                &self.r4j_permitted_calls_in_half_open,
+            ),
+            ("polly-failure-ratio", &self.polly_failure_ratio),
+            ("polly-minimum-throughput", &self.polly_minimum_throughput),
+            ("polly-sampling-duration", &self.polly_sampling_duration),
+            ("polly-break-duration", &self.polly_break_duration),
+            ("gobreaker-max-requests", &self.gobreaker_max_requests),
+            ("gobreaker-timeout", &self.gobreaker_timeout),
+            (
+                "gobreaker-consecutive-failures",
+                &self.gobreaker_consecutive_failures,
+            ),
+            (
+                "hystrix-request-volume-threshold",
+                &self.hystrix_request_volume_threshold,
+            ),
+            (
+                "hystrix-error-threshold-percentage",
+                &self.hystrix_error_threshold_percentage,
+            ),
+            ("hystrix-sleep-window", &self.hystrix_sleep_window),
+        ];
+        all.into_iter()
+            .filter_map(|(name, v)| v.as_deref().map(|v| (name, v)))
+            .collect()
+    }
+}
+
 impl RecoveryArgs {
     /// Whether any flag of the group was given.
     pub fn asked(&self) -> bool {
@@ -175,6 +295,8 @@ impl RecoveryArgs {
             || self.frontier
             || self.map
             || !self.settings.given().is_empty()
+            || self.breaker.is_some()
+            || !self.breaker_settings.given().is_empty()
     }
 
     /// Whether the frontier, and its map, were asked for (`--map` implies `--frontier`).
@@ -256,8 +378,28 @@ impl RecoveryArgs {
             };
             settings.set(name, value).map_err(|e| e.to_string())?;
         }
+        if let Some(names) = &self.breaker {
+            let breakers = Breaker::parse_names(names.split(',').map(str::trim))
+                .map_err(|e| format!("{e}; {}", e.help()))?;
+            b = b.breakers(breakers);
+        }
+        let mut breaker_settings = BreakerSettings::default();
+        for (name, text) in self.breaker_settings.given() {
+            let spec =
+                sade::recovery::breaker::breaker_setting_spec(name).expect("a known setting");
+            let value = match spec.kind {
+                BreakerSettingKind::Duration => duration(name, text)?.as_ms(),
+                BreakerSettingKind::Whole | BreakerSettingKind::Number => {
+                    number(name, Some(text))?.expect("given")
+                }
+            };
+            breaker_settings
+                .set(name, value)
+                .map_err(|e| e.to_string())?;
+        }
         b.shed(self.shed)
             .settings(settings)
+            .breaker_settings(breaker_settings)
             .trigger(self.trigger()?)
             .build()
             .map_err(|e| e.to_string())

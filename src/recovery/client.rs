@@ -1,8 +1,9 @@
 //! A client of the fleet under load: its streams of draws (the strategy's waits, its request
-//! gaps) and its retry budget's state.
+//! gaps), its retry budget's state and its circuit breaker; and a request in progress.
 
+use super::breaker::ClientBreaker;
 use super::trackers::{AwsQuota, EnvoyBudget, FinagleBudget, GrpcThrottle, SreThrottle, TpsBudget};
-use super::{Budget, Settings, START_MS};
+use super::{Breaker, Budget, Inputs, START_MS};
 use crate::backoff::chacha::Stream;
 use crate::backoff::Strategy;
 
@@ -35,13 +36,22 @@ pub(super) struct Client {
     pub waits: Stream,
     pub gaps: Stream,
     pub tracker: Tracker,
+    pub breaker: ClientBreaker,
     pub outage_retries: u32,
     pub retries: u32,
 }
 
 impl Client {
-    /// Client `c` of a fleet running `strategy` under `budget` with settings `set`.
-    pub fn new(c: u32, strategy: Strategy, budget: Budget, set: &Settings) -> Client {
+    /// Client `c` of a fleet running `strategy` under `budget`, its calls behind `breaker`,
+    /// with the settings of `inputs`.
+    pub fn new(
+        c: u32,
+        strategy: Strategy,
+        budget: Budget,
+        breaker: Breaker,
+        inputs: &Inputs,
+    ) -> Client {
+        let set = inputs.settings();
         Client {
             waits: Stream::new(strategy.stream(c)),
             gaps: Stream::new(gap_stream(c)),
@@ -69,8 +79,49 @@ impl Client {
                     Stream::new(sre_stream(c)),
                 ))),
             },
+            breaker: ClientBreaker::new(breaker, inputs.breaker_settings(), START_MS),
             outage_retries: 0,
             retries: 0,
         }
     }
+}
+
+/// A request in progress (32 bytes).
+#[derive(Clone, Debug)]
+pub(super) struct Request {
+    /// The wait before its last retry (`base` before the first): decorrelated's previous.
+    pub(super) prev_wait: f64,
+    pub(super) client: u32,
+    pub(super) id: u32,
+    /// The id of its call in progress (0: none).
+    pub(super) call: u32,
+    /// The AWS quota cost of its last retry ([`NO_COST`]: it had none).
+    pub(super) last_cost: u32,
+    /// The breaker's ticket for its call in progress (gobreaker's generation).
+    pub(super) ticket: u32,
+    /// Calls made so far (the current one included; at most 101).
+    pub(super) calls: u8,
+    /// Whether that call is a retry.
+    pub(super) retry: bool,
+    /// Whether that call was admitted by the service (in flight).
+    pub(super) admitted: bool,
+}
+
+/// [`Request::last_cost`] of a request without a retry.
+pub(super) const NO_COST: u32 = u32::MAX;
+
+/// How a call failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Failure {
+    /// Refused while being sent, during the outage.
+    Refused,
+    /// Dropped at 0 by the service going down (counted as refused).
+    Dropped,
+    /// Rejected by a full queue while being sent.
+    Rejected,
+    TimedOut,
+    /// Rejected by the client's own throttle (`sre`): never sent.
+    Local,
+    /// Rejected by the client's circuit breaker: never sent.
+    Breaker,
 }

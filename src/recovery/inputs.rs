@@ -2,8 +2,8 @@
 //! its range, or an error naming the argument at fault and what it may be.
 
 use super::{
-    defaults, min_horizon_ms, Budget, Settings, Trigger, BIN_MS, MAX_DURATION_MS,
-    MAX_EXPECTED_REQUESTS, MAX_SURGE, MIN_HORIZON_MS, START_MS,
+    defaults, min_horizon_ms, Breaker, BreakerSettings, Budget, Settings, Trigger, BIN_MS,
+    MAX_DURATION_MS, MAX_EXPECTED_REQUESTS, MAX_SURGE, MIN_HORIZON_MS, START_MS,
 };
 use crate::backoff::{Delay, Param, ParamError};
 
@@ -20,6 +20,8 @@ pub struct Inputs {
     budgets: Vec<Budget>,
     settings: Settings,
     trigger: Trigger,
+    breakers: Vec<Breaker>,
+    breaker_settings: BreakerSettings,
 }
 
 /// Collects the inputs; [`InputsBuilder::build`] validates them.
@@ -75,6 +77,18 @@ impl InputsBuilder {
     /// The budgets' settings.
     pub fn settings(mut self, settings: Settings) -> Self {
         self.0.settings = settings;
+        self
+    }
+
+    /// The circuit breakers to compare (SPEC §10; each once, in [`Breaker::ALL`]'s order):
+    /// only with budget none.
+    pub fn breakers(mut self, breakers: Vec<Breaker>) -> Self {
+        self.0.breakers = breakers;
+        self
+    }
+    /// The breakers' settings.
+    pub fn breaker_settings(mut self, settings: BreakerSettings) -> Self {
+        self.0.breaker_settings = settings;
         self
     }
 
@@ -222,6 +236,18 @@ impl InputsBuilder {
         }
         i.budgets.sort();
         i.budgets.dedup();
+        i.breakers.sort();
+        i.breakers.dedup();
+        if !i.breakers.is_empty() {
+            if let Some(b) = i.budgets.iter().find(|&&b| b != Budget::None) {
+                return Err(err(
+                    Param::Budget,
+                    b.name().into(),
+                    "a circuit breaker runs with budget none only (for now): drop the budget or \
+                     the breaker",
+                ));
+            }
+        }
         i.demand += 0.0;
         i.capacity += 0.0;
         Ok(i)
@@ -243,6 +269,8 @@ impl Inputs {
             budgets: vec![Budget::None],
             settings: Settings::default(),
             trigger: Trigger::Outage,
+            breakers: Vec::new(),
+            breaker_settings: BreakerSettings::default(),
         })
     }
     /// The requests expected over the run, R × (5 s + O + H), with a surge's K × R × O.
@@ -320,6 +348,14 @@ impl Inputs {
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
+    /// The circuit breakers compared (empty unless asked for).
+    pub fn breakers(&self) -> &[Breaker] {
+        &self.breakers
+    }
+    /// The breakers' settings.
+    pub fn breaker_settings(&self) -> &BreakerSettings {
+        &self.breaker_settings
+    }
     /// When the simulation ends: O + H.
     pub fn end_ms(&self) -> f64 {
         self.outage.as_ms() + self.horizon.as_ms()
@@ -344,9 +380,20 @@ impl Inputs {
             self.budgets.iter().map(|&b| b as u8).collect(),
             self.settings.key(),
             self.trigger.key(),
+            self.breakers.iter().map(|&b| b as u8).collect(),
+            self.breaker_settings.bits(),
         )
     }
 }
 
 /// See [`Inputs::key`].
-pub type InputsKey = ([u64; 5], Option<u32>, bool, Vec<u8>, [u64; 16], (u8, u64));
+pub type InputsKey = (
+    [u64; 5],
+    Option<u32>,
+    bool,
+    Vec<u8>,
+    [u64; 16],
+    (u8, u64),
+    Vec<u8>,
+    [u64; 17],
+);

@@ -51,6 +51,12 @@
 //!   `80 × 2³² + c` before every call and rejects it locally when u < max(0, (requests −
 //!   K·accepts)/(requests + 1)) over its window, counting the call among the requests after
 //!   that; a locally rejected call never reaches the service and its request gives up.
+//! - **Breakers** ([`Breaker`], SPEC §10, the per-client state machines of [`breaker`]): with
+//!   budget none, every client's calls pass its breaker, inside the retry. A call the breaker
+//!   rejects fails at once on the client (`rejected_by_breaker`, a failed call of its bin, never
+//!   one reaching the service), is not recorded and is retried like any failure; a permitted
+//!   call records its outcome when it ends, at that time, to the state current then (Hystrix's
+//!   snapshot at an instant comes after the completions, timeouts and drop at it).
 //! - **Order.** Events at the same instant: completions, (the drop at 0), timeouts, retries, new
 //!   requests; within a kind by client, then by request.
 //!
@@ -72,6 +78,7 @@
 
 mod admitted;
 mod agenda;
+pub mod breaker;
 mod budget;
 mod client;
 pub mod frontier;
@@ -84,6 +91,7 @@ pub mod trackers;
 mod trigger;
 mod verdict;
 
+pub use breaker::{Breaker, BreakerSettings, UnknownBreaker, BREAKER_SETTINGS};
 pub use budget::{
     ratio_milli, setting_spec, Budget, SettingKind, SettingSpec, Settings, UnknownBudget, SETTINGS,
 };
@@ -150,14 +158,20 @@ pub struct Bin {
     pub rejected_locally: u32,
     /// Retries the budget refused.
     pub budget_refused: u32,
+    /// Calls the client's circuit breaker rejected (SPEC §10): they never reach the service.
+    pub rejected_by_breaker: u32,
     /// Calls waiting at the bin's end.
     pub queue: u32,
 }
 
 impl Bin {
-    /// Calls that failed: refused, rejected, timed out or rejected locally.
+    /// Calls that failed: refused, rejected, timed out, rejected locally or by the breaker.
     pub fn failed(&self) -> u32 {
-        self.refused + self.rejected + self.timed_out + self.rejected_locally
+        self.refused
+            + self.rejected
+            + self.timed_out
+            + self.rejected_locally
+            + self.rejected_by_breaker
     }
     /// Calls that ended: succeeded or failed.
     pub fn ended(&self) -> u32 {
@@ -192,6 +206,10 @@ pub struct Summary {
     pub calls_in_flight: u64,
     /// The most retries one client sent over the whole run.
     pub max_retries_per_client: u32,
+    /// Calls the clients' breakers rejected (SPEC §10).
+    pub calls_rejected_by_breaker: u64,
+    /// Times a client's breaker opened, from closed or half-open.
+    pub breaker_trips: u64,
 }
 
 /// One strategy under one budget: its summary and its bins.
@@ -201,6 +219,8 @@ pub struct Run {
     pub strategy: Strategy,
     /// The budget.
     pub budget: Budget,
+    /// The circuit breaker (SPEC §10; only with budget none).
+    pub breaker: Breaker,
     /// The figures.
     pub summary: Summary,
     /// 100 ms bins from −5 s.
@@ -210,7 +230,17 @@ pub struct Run {
 impl Run {
     /// Simulates one strategy under one budget on the calling thread.
     pub fn compute(params: &Params, inputs: &Inputs, strategy: Strategy, budget: Budget) -> Run {
-        simulate::run(params, inputs, strategy, budget)
+        simulate::run(params, inputs, strategy, budget, Breaker::None)
+    }
+
+    /// Simulates one strategy with every client's calls behind `breaker` (budget none).
+    pub fn with_breaker(
+        params: &Params,
+        inputs: &Inputs,
+        strategy: Strategy,
+        breaker: Breaker,
+    ) -> Run {
+        simulate::run(params, inputs, strategy, Budget::None, breaker)
     }
 }
 
@@ -220,31 +250,46 @@ pub struct Recovery {
     inputs: Inputs,
     /// Strategy-major, budgets in order within each strategy.
     pub runs: Vec<Run>,
+    /// Strategy-major, breakers in order within each strategy (SPEC §10; empty unless asked
+    /// for).
+    pub breakers: Vec<Run>,
 }
 
 impl Recovery {
-    /// Simulates every strategy of `params` under every budget of `inputs`, in parallel.
+    /// Simulates every strategy of `params` under every budget of `inputs`, and behind every
+    /// breaker, in parallel.
     pub fn compute(params: &Params, inputs: &Inputs) -> Recovery {
         use rayon::prelude::*;
-        let pairs: Vec<(Strategy, Budget)> = params
-            .strategies()
+        let strategies = params.strategies();
+        let triples: Vec<(Strategy, Budget, Breaker)> = strategies
             .iter()
-            .flat_map(|&s| inputs.budgets().iter().map(move |&b| (s, b)))
+            .flat_map(|&s| inputs.budgets().iter().map(move |&b| (s, b, Breaker::None)))
+            .chain(
+                strategies
+                    .iter()
+                    .flat_map(|&s| inputs.breakers().iter().map(move |&k| (s, Budget::None, k))),
+            )
             .collect();
-        let runs = pairs
+        let mut runs: Vec<Run> = triples
             .into_par_iter()
-            .map(|(s, b)| simulate::run(params, inputs, s, b))
+            .map(|(s, b, k)| simulate::run(params, inputs, s, b, k))
             .collect();
+        let breakers = runs.split_off(strategies.len() * inputs.budgets().len());
         Recovery {
             inputs: inputs.clone(),
             runs,
+            breakers,
         }
     }
 
     /// Runs already simulated for these inputs, strategy-major, budgets in order within each
-    /// strategy (what [`Recovery::compute`] gives).
+    /// strategy (what [`Recovery::compute`] gives, without breakers).
     pub fn from_runs(inputs: Inputs, runs: Vec<Run>) -> Recovery {
-        Recovery { inputs, runs }
+        Recovery {
+            inputs,
+            runs,
+            breakers: Vec::new(),
+        }
     }
 
     /// The inputs these runs were computed for.
@@ -257,6 +302,13 @@ impl Recovery {
         self.runs
             .iter()
             .find(|r| r.strategy == strategy && r.budget == budget)
+    }
+
+    /// The run of `strategy` behind `breaker`, if both were asked for.
+    pub fn breaker_run(&self, strategy: Strategy, breaker: Breaker) -> Option<&Run> {
+        self.breakers
+            .iter()
+            .find(|r| r.strategy == strategy && r.breaker == breaker)
     }
 }
 
@@ -284,6 +336,8 @@ pub(crate) fn summarize(inputs: &Inputs, bins: &[Bin], counts: &simulate::Counts
         in_progress: counts.in_progress,
         calls_in_flight: counts.calls_in_flight,
         max_retries_per_client: counts.max_retries,
+        calls_rejected_by_breaker: counts.rejected_by_breaker,
+        breaker_trips: counts.breaker_trips,
     }
 }
 

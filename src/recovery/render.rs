@@ -324,7 +324,7 @@ pub fn utilization_text(u: f64, lang: Lang) -> String {
 }
 
 /// One bin as JSON: its start and every count.
-fn bin_json(index: usize, b: &Bin) -> Value {
+pub(crate) fn bin_json(index: usize, b: &Bin) -> Value {
     json!({
         "start_ms": START_MS + index as f64 * super::BIN_MS,
         "new_requests": b.new_requests,
@@ -442,10 +442,12 @@ pub fn run_to_kept(run: &Run) -> String {
             s.recovered_after_ms, s.peak_load, s.retries_sent, s.retries_refused,
             s.requests_given_up, s.wasted_work, s.max_retries_per_client_during_outage,
             s.requests, s.given_up, s.in_progress, s.calls_in_flight, s.max_retries_per_client,
+            s.calls_rejected_by_breaker, s.breaker_trips,
         ],
         "bins": run.bins.iter().map(|b| [
             b.new_requests, b.retries_sent, b.calls, b.retry_calls, b.succeeded, b.refused,
-            b.rejected, b.timed_out, b.rejected_locally, b.budget_refused, b.queue,
+            b.rejected, b.timed_out, b.rejected_locally, b.budget_refused, b.rejected_by_breaker,
+            b.queue,
         ]).collect::<Vec<_>>(),
     })
     .to_string()
@@ -459,7 +461,7 @@ pub fn run_from_kept(
 ) -> Option<Run> {
     let v: Value = serde_json::from_str(text).ok()?;
     let s = v.get("summary")?.as_array()?;
-    if s.len() != 12 {
+    if s.len() != 14 {
         return None;
     }
     let f = |i: usize| s[i].as_f64();
@@ -478,6 +480,8 @@ pub fn run_from_kept(
         in_progress: n(9)?,
         calls_in_flight: n(10)?,
         max_retries_per_client: w(11)?,
+        calls_rejected_by_breaker: n(12)?,
+        breaker_trips: n(13)?,
     };
     let bins = v
         .get("bins")?
@@ -489,7 +493,7 @@ pub fn run_from_kept(
                 .iter()
                 .map(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()))
                 .collect::<Option<_>>()?;
-            let [new_requests, retries_sent, calls, retry_calls, succeeded, refused, rejected, timed_out, rejected_locally, budget_refused, queue] =
+            let [new_requests, retries_sent, calls, retry_calls, succeeded, refused, rejected, timed_out, rejected_locally, budget_refused, rejected_by_breaker, queue] =
                 c[..]
             else {
                 return None;
@@ -505,6 +509,7 @@ pub fn run_from_kept(
                 timed_out,
                 rejected_locally,
                 budget_refused,
+                rejected_by_breaker,
                 queue,
             })
         })
@@ -512,6 +517,7 @@ pub fn run_from_kept(
     Some(Run {
         strategy,
         budget,
+        breaker: super::Breaker::None,
         summary,
         bins,
     })

@@ -6,10 +6,13 @@
 
 use super::admitted::{Admitted, Call};
 use super::agenda::{key, kind_of, Agenda};
-use super::client::{Client, Tracker};
+use super::breaker::{Outcome, Permit};
+use super::client::{Client, Failure, Request, Tracker, NO_COST};
 use super::trigger::Arrivals;
 use super::verdict::{recovered_after, Watch};
-use super::{math::ln_unit, summarize, Bin, Budget, Inputs, Run, Trigger, BIN_MS, START_MS};
+use super::{
+    math::ln_unit, summarize, Bin, Breaker, Budget, Inputs, Run, Trigger, BIN_MS, START_MS,
+};
 use crate::backoff::chacha::Keystreams;
 use crate::backoff::{Params, Strategy};
 
@@ -26,6 +29,8 @@ pub(crate) struct Counts {
     pub max_retries: u32,
     pub in_progress: u64,
     pub calls_in_flight: u64,
+    pub rejected_by_breaker: u64,
+    pub breaker_trips: u64,
 }
 
 /// Event kinds in the order they happen at one instant.
@@ -39,34 +44,6 @@ struct Arrival {
     client: u32,
     id: u32,
     t: f64,
-}
-
-/// A request in progress (32 bytes).
-#[derive(Clone, Debug)]
-struct Request {
-    /// The wait before its last retry (`base` before the first): decorrelated's previous.
-    prev_wait: f64,
-    client: u32,
-    id: u32,
-    /// The id of its call in progress (0: none).
-    call: u32,
-    /// The AWS quota cost of its last retry, if it had one.
-    last_cost: Option<u32>,
-    /// Calls made so far (the current one included; at most 101).
-    calls: u8,
-    /// Whether that call is a retry.
-    retry: bool,
-    /// Whether that call was admitted by the service (in flight).
-    admitted: bool,
-}
-
-/// How a call failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Failure {
-    Refused,
-    Rejected,
-    TimedOut,
-    Local,
 }
 
 struct Sim<'a> {
@@ -105,10 +82,22 @@ struct Sim<'a> {
     watch: Option<Watch>,
 }
 
-/// Simulates `strategy` under `budget` (SPEC §8).
-pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: Budget) -> Run {
-    let mut sim = Sim::new(params, inputs, strategy, budget, false);
+/// Simulates `strategy` under `budget` (SPEC §8), behind `breaker` (SPEC §10).
+pub(crate) fn run(
+    params: &Params,
+    inputs: &Inputs,
+    strategy: Strategy,
+    budget: Budget,
+    breaker: Breaker,
+) -> Run {
+    let mut sim = Sim::new(params, inputs, strategy, budget, breaker, false);
     sim.run();
+    let end = sim.end;
+    sim.counts.breaker_trips = sim
+        .clients
+        .iter_mut()
+        .map(|c| u64::from(c.breaker.trips(end)))
+        .sum();
     sim.counts.in_progress = (sim.requests.len() - sim.free.len()) as u64;
     sim.counts.calls_in_flight = sim
         .requests
@@ -119,6 +108,7 @@ pub(crate) fn run(params: &Params, inputs: &Inputs, strategy: Strategy, budget: 
     Run {
         strategy,
         budget,
+        breaker,
         summary,
         bins: sim.bins,
     }
@@ -143,7 +133,7 @@ pub(crate) fn watched(
     strategy: Strategy,
     budget: Budget,
 ) -> Vec<Bin> {
-    let mut sim = Sim::new(params, inputs, strategy, budget, true);
+    let mut sim = Sim::new(params, inputs, strategy, budget, Breaker::None, true);
     sim.run();
     sim.bins
 }
@@ -154,12 +144,12 @@ impl<'a> Sim<'a> {
         inputs: &'a Inputs,
         strategy: Strategy,
         budget: Budget,
+        breaker: Breaker,
         watch: bool,
     ) -> Sim<'a> {
         let n = params.clients();
-        let set = inputs.settings();
         let clients = (0..n)
-            .map(|c| Client::new(c, strategy, budget, set))
+            .map(|c| Client::new(c, strategy, budget, breaker, inputs))
             .collect();
         let service = 1000.0 / inputs.capacity();
         let outage = inputs.outage().as_ms();
@@ -242,7 +232,7 @@ impl<'a> Sim<'a> {
                 TIMEOUT => {
                     let call = self.admitted.take_timeout();
                     if self.requests[call.slot as usize].call == call.id {
-                        self.fail(call.slot, t, Failure::TimedOut);
+                        self.fail(call.slot, t, call.sent, Failure::TimedOut);
                     }
                 }
                 _ => {
@@ -331,7 +321,8 @@ impl<'a> Sim<'a> {
             id: e.id,
             calls: 0,
             prev_wait: self.base,
-            last_cost: None,
+            last_cost: NO_COST,
+            ticket: 0,
             call: 0,
             retry: false,
             admitted: false,
@@ -378,7 +369,13 @@ impl<'a> Sim<'a> {
             let u = stream.unit(&self.keys);
             throttle.record_request(t);
             if u < p {
-                return self.fail(slot, t, Failure::Local);
+                return self.fail(slot, t, t, Failure::Local);
+            }
+        }
+        if !client.breaker.is_none() {
+            match client.breaker.permit(t) {
+                Permit::Yes(ticket) => self.requests[slot as usize].ticket = ticket,
+                Permit::No => return self.fail(slot, t, t, Failure::Breaker),
             }
         }
         self.bins[b].calls += 1;
@@ -386,10 +383,10 @@ impl<'a> Sim<'a> {
             self.bins[b].retry_calls += 1;
         }
         if in_outage && self.down {
-            return self.fail(slot, t, Failure::Refused);
+            return self.fail(slot, t, t, Failure::Refused);
         }
         if self.in_service.is_some() && self.admitted.waiting() >= self.queue_limit {
-            return self.fail(slot, t, Failure::Rejected);
+            return self.fail(slot, t, t, Failure::Rejected);
         }
         self.requests[slot as usize].admitted = true;
         if let Tracker::Envoy(e) = &mut self.clients[c].tracker {
@@ -423,7 +420,7 @@ impl<'a> Sim<'a> {
         let (call, _) = self.in_service.take().expect("a call in service");
         self.counts.completed += 1;
         if t <= call.sent + self.tau {
-            self.succeed(call.slot, t);
+            self.succeed(call.slot, t, call.sent);
         } else {
             self.counts.late += 1;
         }
@@ -434,18 +431,18 @@ impl<'a> Sim<'a> {
     /// request; the server is left empty.
     fn drop_all(&mut self) {
         let held = self.in_service.take().map(|(c, _)| c);
-        let mut live: Vec<(u32, u32, u32)> = held
+        let mut live: Vec<(u32, u32, u32, f64)> = held
             .into_iter()
             .chain(std::iter::from_fn(|| self.admitted.next_to_serve()))
             .filter(|c| self.requests[c.slot as usize].call == c.id)
             .map(|c| {
                 let r = &self.requests[c.slot as usize];
-                (r.client, r.id, c.slot)
+                (r.client, r.id, c.slot, c.sent)
             })
             .collect();
-        live.sort_unstable();
-        for (_, _, slot) in live {
-            self.fail(slot, 0.0, Failure::Refused);
+        live.sort_unstable_by_key(|&(client, id, _, _)| (client, id));
+        for (_, _, slot, sent) in live {
+            self.fail(slot, 0.0, sent, Failure::Dropped);
         }
     }
 
@@ -466,16 +463,25 @@ impl<'a> Sim<'a> {
         &mut self.requests[slot as usize]
     }
 
-    fn succeed(&mut self, slot: u32, t: f64) {
+    fn succeed(&mut self, slot: u32, t: f64, sent: f64) {
         let b = self.bin_now;
         self.bins[b].succeeded += 1;
         let req = self.end_call(slot);
-        let last_cost = req.last_cost;
+        let (last_cost, ticket) = (req.last_cost, req.ticket);
         let c = req.client as usize;
         let set = self.inputs.settings();
+        let outcome = Outcome {
+            ok: true,
+            duration: t - sent,
+        };
+        self.clients[c].breaker.record(t, ticket, outcome, false);
         match &mut self.clients[c].tracker {
             Tracker::Grpc(g) => g.record_success(),
-            Tracker::Aws(q) => q.release(last_cost.unwrap_or(set.aws_no_retry_increment)),
+            Tracker::Aws(q) => q.release(if last_cost == NO_COST {
+                set.aws_no_retry_increment
+            } else {
+                last_cost
+            }),
             Tracker::Linkerd(l) => l.deposit(t),
             Tracker::Sre(s) => s.0.record_accept(t),
             Tracker::None | Tracker::Finagle(_) | Tracker::Envoy(_) => {}
@@ -483,20 +489,35 @@ impl<'a> Sim<'a> {
         self.release(slot);
     }
 
-    fn fail(&mut self, slot: u32, t: f64, how: Failure) {
+    /// The call in progress of the request in `slot`, sent at `sent`, fails at `t`.
+    fn fail(&mut self, slot: u32, t: f64, sent: f64, how: Failure) {
         let b = self.bin_now;
         let bin = &mut self.bins[b];
         match how {
-            Failure::Refused => bin.refused += 1,
+            Failure::Refused | Failure::Dropped => bin.refused += 1,
             Failure::Rejected => bin.rejected += 1,
             Failure::TimedOut => bin.timed_out += 1,
             Failure::Local => bin.rejected_locally += 1,
+            Failure::Breaker => {
+                bin.rejected_by_breaker += 1;
+                self.counts.rejected_by_breaker += 1;
+            }
         }
         let calls_max = self.calls_max;
         let set = self.inputs.settings();
         let req = self.end_call(slot);
         let left = req.calls < calls_max;
-        let c = req.client as usize;
+        let (c, ticket) = (req.client as usize, req.ticket);
+        // A call the breaker permitted records its failure when it ends; one it rejected (or
+        // the throttle did) was never sent.
+        if !matches!(how, Failure::Local | Failure::Breaker) {
+            let outcome = Outcome {
+                ok: false,
+                duration: t - sent,
+            };
+            let sending = matches!(how, Failure::Refused | Failure::Rejected);
+            self.clients[c].breaker.record(t, ticket, outcome, sending);
+        }
         // Some(true): retry; Some(false): the budget refused; None: no retry to refuse.
         let decision = match &mut self.clients[c].tracker {
             Tracker::None => left.then_some(true),
@@ -512,7 +533,7 @@ impl<'a> Sim<'a> {
                 };
                 let ok = q.acquire(cost);
                 if ok {
-                    self.requests[slot as usize].last_cost = Some(cost);
+                    self.requests[slot as usize].last_cost = cost;
                 }
                 ok
             }),

@@ -306,6 +306,19 @@ pub(super) const EN: Words = Words {
             map_button: "Compute the map for these inputs",
             progress: "Searching: {done} of {total} steps",
         },
+        breakers: BreakerWords {
+            title: "{strategy} jitter behind a circuit breaker (no budget)",
+            breaker: "Breaker",
+            rejected: "Rejected by the breaker",
+            trips: "Times opened",
+            labels: BreakerLabels {
+                none: "No breaker",
+                resilience4j: "resilience4j",
+                polly: "Polly",
+                gobreaker: "gobreaker",
+                hystrix: "Hystrix",
+            },
+        },
     },
     page: PageWords {
         task_done: "Done",

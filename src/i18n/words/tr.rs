@@ -315,6 +315,19 @@ pub(super) const TR: Words = Words {
             map_button: "Haritayı bu girdilerle hesapla",
             progress: "Aranıyor: {total} adımın {done} tanesi bitti",
         },
+        breakers: BreakerWords {
+            title: "{strategy} jitter, devre kesicinin arkasında (bütçe yok)",
+            breaker: "Devre kesici",
+            rejected: "Kesicinin reddettiği",
+            trips: "Açılma sayısı",
+            labels: BreakerLabels {
+                none: "Devre kesici yok",
+                resilience4j: "resilience4j",
+                polly: "Polly",
+                gobreaker: "gobreaker",
+                hystrix: "Hystrix",
+            },
+        },
     },
     page: PageWords {
         task_done: "Yapıldı",
