@@ -1,24 +1,10 @@
 //! `sade calc` end to end, on the real binary: the localized tables, the JSON document, the
 //! one-line errors with exit code 2, and `--help`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{error_line, sade, stdout_of};
 use serde_json::{json, Value};
-
-fn sade(args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("sade").unwrap();
-    cmd.args(args);
-    cmd
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = sade(args).assert().success().get_output().clone();
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 const SPEC_ARGS: [&str; 7] = ["calc", "--base", "100ms", "--cap", "30s", "--attempts", "8"];
 
@@ -229,21 +215,6 @@ fn output_is_deterministic() {
 }
 
 // ---- errors -------------------------------------------------------------------------------
-
-/// Runs a failing command: exit code 2, nothing on stdout, exactly one line on stderr.
-fn error_line(args: &[&str]) -> String {
-    let out = sade(args).assert().code(2).get_output().clone();
-    assert!(
-        out.stdout.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err:?}");
-    assert!(err.ends_with('\n'), "{err:?}");
-    assert!(err.starts_with("error: "), "{err:?}");
-    err.trim_end().to_string()
-}
 
 #[test]
 fn error_duration_without_unit() {

@@ -2,24 +2,10 @@
 //! languages, the `"recovery"` JSON object, which flags ask for it, and the one-line errors with
 //! exit code 2 that name the flag and its range.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{error_line, sade, stdout_of};
 use serde_json::Value;
-
-fn sade(args: &[&str]) -> Command {
-    let mut cmd = Command::cargo_bin("sade").unwrap();
-    cmd.args(args);
-    cmd
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = sade(args).assert().success().get_output().clone();
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// A small fleet, quick to simulate: 100 clients sending 80 requests/s to a service of 100
 /// calls/s, a 4 s outage, 20 s after it.
@@ -241,14 +227,6 @@ fn the_defaults_without_a_budget_do_not_recover_and_grpc_does() {
     assert_eq!(r["grpc"]["recovered_after_ms"], 0.0);
     assert!(r["none"]["wasted_work"].as_f64().unwrap() > 0.9);
     assert_eq!(r["grpc"]["max_retries_per_client_during_outage"], 4);
-}
-
-fn error_line(args: &[&str]) -> String {
-    let out = sade(args).assert().code(2).get_output().clone();
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    err.trim_end().to_string()
 }
 
 #[test]

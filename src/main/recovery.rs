@@ -3,7 +3,6 @@
 
 use clap::Args;
 use sade::backoff::Delay;
-use sade::recovery::breaker::BreakerSettingKind;
 use sade::recovery::{Breaker, BreakerSettings, Budget, Inputs, SettingKind, Settings, Trigger};
 
 #[derive(Args, Default)]
@@ -370,12 +369,7 @@ impl RecoveryArgs {
         let mut settings = Settings::default();
         for (name, text) in self.settings.given() {
             let spec = sade::recovery::setting_spec(name).expect("a known setting");
-            let value = match spec.kind {
-                SettingKind::Seconds => duration(name, text)?.as_ms(),
-                SettingKind::Whole | SettingKind::Number => {
-                    number(name, Some(text))?.expect("given")
-                }
-            };
+            let value = setting_value(name, spec.kind, text)?;
             settings.set(name, value).map_err(|e| e.to_string())?;
         }
         if let Some(names) = &self.breaker {
@@ -387,12 +381,7 @@ impl RecoveryArgs {
         for (name, text) in self.breaker_settings.given() {
             let spec =
                 sade::recovery::breaker::breaker_setting_spec(name).expect("a known setting");
-            let value = match spec.kind {
-                BreakerSettingKind::Duration => duration(name, text)?.as_ms(),
-                BreakerSettingKind::Whole | BreakerSettingKind::Number => {
-                    number(name, Some(text))?.expect("given")
-                }
-            };
+            let value = setting_value(name, spec.kind, text)?;
             breaker_settings
                 .set(name, value)
                 .map_err(|e| e.to_string())?;
@@ -403,6 +392,15 @@ impl RecoveryArgs {
             .trigger(self.trigger()?)
             .build()
             .map_err(|e| e.to_string())
+    }
+}
+
+/// A budget's or a breaker's setting from its flag: a duration (in ms) or a plain number.
+fn setting_value(flag: &str, kind: SettingKind, text: &str) -> Result<f64, String> {
+    if kind.is_duration() {
+        Ok(duration(flag, text)?.as_ms())
+    } else {
+        Ok(number(flag, Some(text))?.expect("given"))
     }
 }
 

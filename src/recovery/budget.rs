@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use crate::backoff::{Param, ParamError};
+use super::setting::Check;
+pub use super::setting::SettingKind;
+use crate::backoff::ParamError;
 
 /// A retry budget: what limits a client's retries beyond the schedule's attempts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,17 +61,9 @@ impl Budget {
     pub fn parse_names<'a>(
         names: impl IntoIterator<Item = &'a str>,
     ) -> Result<Vec<Budget>, UnknownBudget> {
-        let mut out = Vec::new();
-        for name in names {
-            if name == "all" {
-                out.extend(Budget::ALL);
-            } else {
-                out.push(Budget::from_name(name).ok_or_else(|| UnknownBudget(name.into()))?);
-            }
-        }
-        out.sort();
-        out.dedup();
-        Ok(out)
+        super::setting::parse_names(names, &Budget::ALL, Budget::from_name, |n| {
+            UnknownBudget(n.into())
+        })
     }
 }
 
@@ -110,17 +104,6 @@ impl fmt::Display for UnknownBudget {
 }
 
 impl std::error::Error for UnknownBudget {}
-
-/// What a setting's value is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SettingKind {
-    /// A whole number.
-    Whole,
-    /// A number.
-    Number,
-    /// A duration of whole seconds.
-    Seconds,
-}
 
 /// One budget setting: its name (the flag without `--`, the shortcode argument), the budget it
 /// belongs to, its kind, its default and what it means.
@@ -272,60 +255,35 @@ impl Settings {
     /// against its range. `name` must be one of [`SETTINGS`].
     pub fn set(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
         let spec = setting_spec(name).expect("a setting of SETTINGS");
-        let bad = || ParamError {
-            param: Param::Setting(spec.name),
-            value: match spec.kind {
-                K::Seconds => crate::backoff::Delay::from_ms(value)
-                    .map_or_else(|| value.to_string(), |d| d.to_string()),
-                _ => value.to_string(),
-            },
-            allowed: spec.allowed.into(),
-        };
-        let whole = |lo: u32, hi: u32| -> Result<u32, ParamError> {
-            if value.fract() == 0.0 && value >= f64::from(lo) && value <= f64::from(hi) {
-                Ok(value as u32)
-            } else {
-                Err(bad())
-            }
-        };
-        let seconds = |hi: u32| -> Result<u32, ParamError> {
-            let s = value / 1000.0;
-            if s.fract() == 0.0 && s >= 1.0 && s <= f64::from(hi) {
-                Ok(s as u32)
-            } else {
-                Err(bad())
-            }
-        };
-        let number = |lo: f64, hi: f64| -> Result<f64, ParamError> {
-            if value >= lo && value <= hi {
-                Ok(value + 0.0)
-            } else {
-                Err(bad())
-            }
+        let c = Check {
+            name: spec.name,
+            kind: spec.kind,
+            allowed: spec.allowed,
+            value,
         };
         match name {
-            "grpc-max-tokens" => self.grpc_max_tokens = whole(1, 1000)?,
+            "grpc-max-tokens" => self.grpc_max_tokens = c.whole(1, 1000)?,
             "grpc-token-ratio" => {
-                let milli = ratio_milli(number(0.001, 1000.0)?);
+                let milli = ratio_milli(c.number(0.001, 1000.0)?);
                 if milli == 0 {
-                    return Err(bad());
+                    return Err(c.error());
                 }
                 self.grpc_ratio_milli = milli;
             }
-            "aws-quota" => self.aws_quota = whole(1, 1_000_000)?,
-            "aws-retry-cost" => self.aws_retry_cost = whole(0, 1_000_000)?,
-            "aws-timeout-cost" => self.aws_timeout_cost = whole(0, 1_000_000)?,
-            "aws-no-retry-increment" => self.aws_no_retry_increment = whole(0, 1_000_000)?,
-            "finagle-ttl" => self.finagle_ttl_s = seconds(60)?,
-            "finagle-min-retries-per-sec" => self.finagle_min_retries = whole(0, 10_000)?,
-            "finagle-percent-can-retry" => self.finagle_percent = number(0.0, 1000.0)?,
-            "linkerd-ttl" => self.linkerd_ttl_s = seconds(60)?,
-            "linkerd-min-retries-per-second" => self.linkerd_min_retries = whole(0, 10_000)?,
-            "linkerd-retry-ratio" => self.linkerd_ratio = number(0.0, 1000.0)? as f32,
-            "envoy-budget-percent" => self.envoy_percent = number(0.0, 100.0)?,
-            "envoy-min-retry-concurrency" => self.envoy_min = whole(0, 10_000)?,
-            "sre-k" => self.sre_k = number(1.0, 100.0)?,
-            "sre-window" => self.sre_window_s = seconds(3600)?,
+            "aws-quota" => self.aws_quota = c.whole(1, 1_000_000)?,
+            "aws-retry-cost" => self.aws_retry_cost = c.whole(0, 1_000_000)?,
+            "aws-timeout-cost" => self.aws_timeout_cost = c.whole(0, 1_000_000)?,
+            "aws-no-retry-increment" => self.aws_no_retry_increment = c.whole(0, 1_000_000)?,
+            "finagle-ttl" => self.finagle_ttl_s = c.seconds(60)?,
+            "finagle-min-retries-per-sec" => self.finagle_min_retries = c.whole(0, 10_000)?,
+            "finagle-percent-can-retry" => self.finagle_percent = c.number(0.0, 1000.0)?,
+            "linkerd-ttl" => self.linkerd_ttl_s = c.seconds(60)?,
+            "linkerd-min-retries-per-second" => self.linkerd_min_retries = c.whole(0, 10_000)?,
+            "linkerd-retry-ratio" => self.linkerd_ratio = c.number(0.0, 1000.0)? as f32,
+            "envoy-budget-percent" => self.envoy_percent = c.number(0.0, 100.0)?,
+            "envoy-min-retry-concurrency" => self.envoy_min = c.whole(0, 10_000)?,
+            "sre-k" => self.sre_k = c.number(1.0, 100.0)?,
+            "sre-window" => self.sre_window_s = c.seconds(3600)?,
             _ => unreachable!("every setting is handled"),
         }
         Ok(())
@@ -368,6 +326,7 @@ pub fn ratio_milli(ratio: f64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backoff::Param;
 
     #[test]
     fn names_parse_in_order_with_suggestions() {

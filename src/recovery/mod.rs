@@ -85,6 +85,7 @@ pub mod frontier;
 mod inputs;
 mod math;
 pub mod render;
+mod setting;
 mod shared;
 mod simulate;
 pub mod trackers;

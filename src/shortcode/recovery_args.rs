@@ -90,17 +90,38 @@ pub const BUDGET: ArgSpec = ArgSpec::optional(
 pub fn setting_args() -> impl Iterator<Item = ArgSpec> {
     SETTINGS.iter().map(|s| ArgSpec {
         name: Cow::Borrowed(s.name),
-        kind: match s.kind {
-            SettingKind::Seconds => ArgKind::Duration,
-            SettingKind::Whole => ArgKind::Integer,
-            SettingKind::Number => ArgKind::Number,
-        },
-        default: Some(match s.kind {
-            SettingKind::Seconds => ArgValue::Duration(Delay::from_ms_const(s.default)),
-            SettingKind::Whole => ArgValue::Integer(s.default as u64),
-            SettingKind::Number => ArgValue::Number(s.default),
-        }),
+        kind: setting_kind(s.kind),
+        default: Some(setting_default(s.kind, s.default)),
         doc: Cow::Borrowed(s.doc),
+    })
+}
+
+/// A setting's argument kind.
+fn setting_kind(kind: SettingKind) -> ArgKind {
+    match kind {
+        SettingKind::Seconds | SettingKind::Duration => ArgKind::Duration,
+        SettingKind::Whole => ArgKind::Integer,
+        SettingKind::Number => ArgKind::Number,
+    }
+}
+
+/// A setting's default (a number, or ms for a duration) as its argument's value.
+fn setting_default(kind: SettingKind, default: f64) -> ArgValue {
+    match kind {
+        SettingKind::Seconds | SettingKind::Duration => {
+            ArgValue::Duration(Delay::from_ms_const(default))
+        }
+        SettingKind::Whole => ArgValue::Integer(default as u64),
+        SettingKind::Number => ArgValue::Number(default),
+    }
+}
+
+/// A setting's given value: a number, or ms for a duration.
+fn setting_value(args: &Args, name: &str, kind: SettingKind) -> Result<f64, ArgError> {
+    Ok(match kind {
+        SettingKind::Seconds | SettingKind::Duration => args.duration(name)?.as_ms(),
+        SettingKind::Whole => args.integer(name)? as f64,
+        SettingKind::Number => args.number(name)?,
     })
 }
 
@@ -115,11 +136,7 @@ pub fn inputs(
     let mut settings = Settings::default();
     // The calculator does not declare the settings: the libraries' defaults then.
     for spec in SETTINGS.iter().filter(|s| args.value(s.name).is_some()) {
-        let value = match spec.kind {
-            SettingKind::Seconds => args.duration(spec.name)?.as_ms(),
-            SettingKind::Whole => args.integer(spec.name)? as f64,
-            SettingKind::Number => args.number(spec.name)?,
-        };
+        let value = setting_value(args, spec.name, spec.kind)?;
         settings
             .set(spec.name, value)
             .map_err(|e| ArgError::new(spec.name, e.to_string()))?;

@@ -52,6 +52,40 @@ pub fn run_trials(trials: Vec<libtest_mimic::Trial>) -> ! {
     libtest_mimic::run(&libtest_mimic::Arguments::from_args(), trials).exit()
 }
 
+/// The `sade` binary with `args`.
+pub fn sade(args: &[&str]) -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("sade").unwrap();
+    cmd.args(args);
+    cmd
+}
+
+/// Runs a succeeding command with nothing on stderr; its stdout.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = sade(args).assert().success().get_output().clone();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a failing command: exit code 2, nothing on stdout, exactly one line on stderr that
+/// starts with `error: `; that line.
+pub fn error_line(args: &[&str]) -> String {
+    let out = sade(args).assert().code(2).get_output().clone();
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    assert!(err.ends_with('\n'), "{err:?}");
+    assert!(err.starts_with("error: "), "{err:?}");
+    err.trim_end().to_string()
+}
+
 /// Whether `program --version` runs and succeeds.
 pub fn runs(program: &str) -> bool {
     Command::new(program)

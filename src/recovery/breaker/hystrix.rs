@@ -27,9 +27,8 @@ enum State {
 /// One client's Hystrix breaker.
 #[derive(Clone, Debug)]
 pub struct CircuitBreaker {
+    /// The state, with `circuitOpened` while open.
     state: State,
-    /// `circuitOpened` while open or half-open.
-    opened: f64,
     /// When the current stream was subscribed.
     origin: f64,
     /// The next snapshot is at `origin + next × 500`.
@@ -53,7 +52,6 @@ impl CircuitBreaker {
     pub fn new(set: &BreakerSettings, start: f64) -> CircuitBreaker {
         CircuitBreaker {
             state: State::Closed,
-            opened: -1.0,
             origin: start,
             next: 1,
             buckets: [(0, 0); BUCKETS],
@@ -77,10 +75,9 @@ impl CircuitBreaker {
         while due(self.tick_at()) {
             let empty = self.total == (0, 0) && self.current == (0, 0);
             if empty && !(self.state == State::Closed && self.trips_when_empty()) {
-                // Every snapshot until the next outcome is empty and changes nothing: skip to
-                // the last one due.
-                let k = ((t - self.origin) / SNAPSHOT_MS).floor() as u64;
-                let mut last = k.max(self.next);
+                // Every snapshot due until the next outcome is empty and changes nothing: go past
+                // the last one due (the first at or after `t`, or the one before it).
+                let mut last = ((t - self.origin) / SNAPSHOT_MS).ceil() as u64;
                 while !due(self.origin + last as f64 * SNAPSHOT_MS) {
                     last -= 1;
                 }
@@ -115,7 +112,6 @@ impl CircuitBreaker {
         };
         if self.state == State::Closed && n >= self.volume && percent >= self.percent {
             self.state = State::Open { since: at };
-            self.opened = at;
             self.trips += 1;
         }
     }
@@ -143,7 +139,6 @@ impl CircuitBreaker {
             if ok {
                 // `markSuccess`: closed, with a new stream subscribed now.
                 self.state = State::Closed;
-                self.opened = -1.0;
                 self.origin = t;
                 self.next = 1;
                 self.buckets = [(0, 0); BUCKETS];
@@ -153,7 +148,6 @@ impl CircuitBreaker {
             } else {
                 // `markNonSuccess`: open again from now.
                 self.state = State::Open { since: t };
-                self.opened = t;
                 self.trips += 1;
             }
         }

@@ -23,9 +23,7 @@ pub mod render;
 pub mod resilience4j;
 mod settings;
 
-pub use settings::{
-    breaker_setting_spec, BreakerSettingKind, BreakerSettingSpec, BreakerSettings, BREAKER_SETTINGS,
-};
+pub use settings::{breaker_setting_spec, BreakerSettingSpec, BreakerSettings, BREAKER_SETTINGS};
 
 /// A circuit breaker, by library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -73,17 +71,9 @@ impl Breaker {
     pub fn parse_names<'a>(
         names: impl IntoIterator<Item = &'a str>,
     ) -> Result<Vec<Breaker>, UnknownBreaker> {
-        let mut out = Vec::new();
-        for name in names {
-            if name == "all" {
-                out.extend(Breaker::ALL);
-            } else {
-                out.push(Breaker::from_name(name).ok_or_else(|| UnknownBreaker(name.into()))?);
-            }
-        }
-        out.sort();
-        out.dedup();
-        Ok(out)
+        crate::recovery::setting::parse_names(names, &Breaker::ALL, Breaker::from_name, |n| {
+            UnknownBreaker(n.into())
+        })
     }
 }
 

@@ -2,7 +2,9 @@
 //! code accepts (the source file named in each spec's `doc`).
 
 use super::Breaker;
-use crate::backoff::{Param, ParamError};
+use crate::backoff::ParamError;
+use crate::recovery::setting::Check;
+pub use crate::recovery::setting::SettingKind;
 
 /// One breaker setting: its name (the flag without `--`, the shortcode argument), the breaker it
 /// belongs to, its kind, its default and what it means.
@@ -13,7 +15,7 @@ pub struct BreakerSettingSpec {
     /// The breaker it configures.
     pub breaker: Breaker,
     /// Whole number, number or duration.
-    pub kind: BreakerSettingKind,
+    pub kind: SettingKind,
     /// Its default: a number, or milliseconds for a duration.
     pub default: f64,
     /// Its range, as error messages say it.
@@ -22,21 +24,10 @@ pub struct BreakerSettingSpec {
     pub doc: &'static str,
 }
 
-/// What a breaker setting's value is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BreakerSettingKind {
-    /// A whole number.
-    Whole,
-    /// A number.
-    Number,
-    /// A duration (milliseconds, any precision).
-    Duration,
-}
-
 const fn spec(
     name: &'static str,
     breaker: Breaker,
-    kind: BreakerSettingKind,
+    kind: SettingKind,
     default: f64,
     allowed: &'static str,
     doc: &'static str,
@@ -52,7 +43,7 @@ const fn spec(
 }
 
 use Breaker as B;
-use BreakerSettingKind as K;
+use SettingKind as K;
 
 /// Every breaker setting, in breaker order.
 #[rustfmt::skip]
@@ -171,59 +162,30 @@ impl BreakerSettings {
     /// against its range. `name` must be one of [`BREAKER_SETTINGS`].
     pub fn set(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
         let spec = breaker_setting_spec(name).expect("a setting of BREAKER_SETTINGS");
-        let bad = || ParamError {
-            param: Param::Setting(spec.name),
-            value: match spec.kind {
-                K::Duration => crate::backoff::Delay::from_ms(value)
-                    .map_or_else(|| value.to_string(), |d| d.to_string()),
-                _ => value.to_string(),
-            },
-            allowed: spec.allowed.into(),
-        };
-        let whole = |lo: u32, hi: u32| -> Result<u32, ParamError> {
-            if value.fract() == 0.0 && value >= f64::from(lo) && value <= f64::from(hi) {
-                Ok(value as u32)
-            } else {
-                Err(bad())
-            }
-        };
-        let duration = |lo: f64| -> Result<f64, ParamError> {
-            if value >= lo && value <= crate::recovery::MAX_DURATION_MS {
-                Ok(value + 0.0)
-            } else {
-                Err(bad())
-            }
-        };
-        let percent = || -> Result<f32, ParamError> {
-            if value > 0.0 && value <= 100.0 {
-                Ok(value as f32)
-            } else {
-                Err(bad())
-            }
+        let c = Check {
+            name: spec.name,
+            kind: spec.kind,
+            allowed: spec.allowed,
+            value,
         };
         match name {
-            "r4j-sliding-window-size" => self.r4j_window = whole(1, 10_000)?,
-            "r4j-minimum-number-of-calls" => self.r4j_min_calls = whole(1, 10_000)?,
-            "r4j-failure-rate-threshold" => self.r4j_failure_rate = percent()?,
-            "r4j-slow-call-rate-threshold" => self.r4j_slow_rate = percent()?,
-            "r4j-slow-call-duration-threshold" => self.r4j_slow_ms = duration(1.0)?,
-            "r4j-wait-duration-in-open-state" => self.r4j_open_ms = duration(1.0)?,
-            "r4j-permitted-calls-in-half-open" => self.r4j_half_open = whole(1, 10_000)?,
-            "polly-failure-ratio" => {
-                if !(0.0..=1.0).contains(&value) {
-                    return Err(bad());
-                }
-                self.polly_ratio = value + 0.0;
-            }
-            "polly-minimum-throughput" => self.polly_throughput = whole(2, 1_000_000)?,
-            "polly-sampling-duration" => self.polly_sampling_ms = duration(500.0)?,
-            "polly-break-duration" => self.polly_break_ms = duration(500.0)?,
-            "gobreaker-max-requests" => self.go_max_requests = whole(1, 10_000)?,
-            "gobreaker-timeout" => self.go_timeout_ms = duration(1.0)?,
-            "gobreaker-consecutive-failures" => self.go_failures = whole(0, 10_000)?,
-            "hystrix-request-volume-threshold" => self.hystrix_volume = whole(0, 1_000_000)?,
-            "hystrix-error-threshold-percentage" => self.hystrix_percent = whole(0, 100)?,
-            "hystrix-sleep-window" => self.hystrix_sleep_ms = duration(1.0)?,
+            "r4j-sliding-window-size" => self.r4j_window = c.whole(1, 10_000)?,
+            "r4j-minimum-number-of-calls" => self.r4j_min_calls = c.whole(1, 10_000)?,
+            "r4j-failure-rate-threshold" => self.r4j_failure_rate = c.positive(100.0)? as f32,
+            "r4j-slow-call-rate-threshold" => self.r4j_slow_rate = c.positive(100.0)? as f32,
+            "r4j-slow-call-duration-threshold" => self.r4j_slow_ms = c.duration(1.0)?,
+            "r4j-wait-duration-in-open-state" => self.r4j_open_ms = c.duration(1.0)?,
+            "r4j-permitted-calls-in-half-open" => self.r4j_half_open = c.whole(1, 10_000)?,
+            "polly-failure-ratio" => self.polly_ratio = c.number(0.0, 1.0)?,
+            "polly-minimum-throughput" => self.polly_throughput = c.whole(2, 1_000_000)?,
+            "polly-sampling-duration" => self.polly_sampling_ms = c.duration(500.0)?,
+            "polly-break-duration" => self.polly_break_ms = c.duration(500.0)?,
+            "gobreaker-max-requests" => self.go_max_requests = c.whole(1, 10_000)?,
+            "gobreaker-timeout" => self.go_timeout_ms = c.duration(1.0)?,
+            "gobreaker-consecutive-failures" => self.go_failures = c.whole(0, 10_000)?,
+            "hystrix-request-volume-threshold" => self.hystrix_volume = c.whole(0, 1_000_000)?,
+            "hystrix-error-threshold-percentage" => self.hystrix_percent = c.whole(0, 100)?,
+            "hystrix-sleep-window" => self.hystrix_sleep_ms = c.duration(1.0)?,
             _ => unreachable!("every breaker setting is handled"),
         }
         Ok(())
@@ -262,6 +224,7 @@ impl BreakerSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backoff::Param;
 
     #[test]
     fn defaults_are_the_libraries() {
