@@ -3,6 +3,8 @@
 //! the `"breakers"` JSON, the text table, the errors at the flag).
 
 mod common;
+#[path = "breakers/peers.rs"]
+mod peers;
 
 use common::{error_line, sade};
 use sade::backoff::{Delay, Params, Strategy};

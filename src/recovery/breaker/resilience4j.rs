@@ -68,6 +68,7 @@ enum State {
 pub struct CircuitBreaker {
     state: State,
     window: u32,
+    /// minimumNumberOfCalls as given (each ring takes at most its own size of it).
     minimum: u32,
     failure_rate: f32,
     slow_rate: f32,
@@ -84,7 +85,7 @@ impl CircuitBreaker {
         CircuitBreaker {
             state: State::Closed(Ring::new(set.r4j_window, set.r4j_minimum())),
             window: set.r4j_window,
-            minimum: set.r4j_minimum(),
+            minimum: set.r4j_min_calls,
             failure_rate: set.r4j_failure_rate,
             slow_rate: set.r4j_slow_rate,
             slow_ms: set.r4j_slow_ms,
@@ -102,10 +103,11 @@ impl CircuitBreaker {
             State::Closed(_) => Permit::Yes(0),
             State::Open { since } => {
                 if t > *since + self.open_ms {
-                    // `forHalfOpen`: a ring of the permitted calls, all of them needed.
+                    // `forHalfOpen`: a ring of the permitted calls, which decides once it holds
+                    // `min(minimumNumberOfCalls, permitted)` (`CircuitBreakerMetrics`' constructor).
                     self.state = State::HalfOpen {
                         permits: self.half_open - 1,
-                        ring: Ring::new(self.half_open, self.half_open),
+                        ring: Ring::new(self.half_open, self.minimum.min(self.half_open)),
                     };
                     Permit::Yes(0)
                 } else {
@@ -144,7 +146,8 @@ impl CircuitBreaker {
                     Some(true) => self.open(t),
                     // `transitionToClosedState`: a new, empty ring.
                     Some(false) => {
-                        self.state = State::Closed(Ring::new(self.window, self.minimum));
+                        self.state =
+                            State::Closed(Ring::new(self.window, self.minimum.min(self.window)));
                     }
                     None => {}
                 }
@@ -306,5 +309,54 @@ mod tests {
         assert_eq!(b.state(), "closed", "nine outcomes");
         b.record(0.0, fail());
         assert_eq!(b.state(), "open", "3 of 10 is 30 %");
+    }
+
+    /// The half-open ring decides at `min(minimumNumberOfCalls, permitted)` outcomes, as
+    /// resilience4j itself did in tests/peers/breakers (minimum 3, 6 permitted: three outcomes).
+    #[test]
+    fn half_open_decides_at_the_smaller_of_the_minimum_and_the_permits() {
+        let mut set = BreakerSettings::default();
+        set.set("r4j-sliding-window-size", 10.0).unwrap();
+        set.set("r4j-minimum-number-of-calls", 3.0).unwrap();
+        set.set("r4j-permitted-calls-in-half-open", 6.0).unwrap();
+        set.set("r4j-wait-duration-in-open-state", 1_000.0).unwrap();
+        let mut b = CircuitBreaker::new(&set);
+        for _ in 0..3 {
+            b.record(0.0, fail());
+        }
+        assert_eq!(b.state(), "open");
+        for _ in 0..3 {
+            assert_eq!(b.permit(1_001.0), Permit::Yes(0));
+        }
+        b.record(1_002.0, ok());
+        b.record(1_002.0, fail());
+        assert_eq!(b.state(), "half-open", "two outcomes");
+        b.record(1_002.0, fail());
+        assert_eq!((b.state(), b.trips), ("open", 2), "2 of 3 failed");
+        // With more permits than the minimum allows, the closed ring keeps its own minimum.
+        let mut set = BreakerSettings::default();
+        set.set("r4j-sliding-window-size", 4.0).unwrap();
+        set.set("r4j-permitted-calls-in-half-open", 6.0).unwrap();
+        set.set("r4j-wait-duration-in-open-state", 1_000.0).unwrap();
+        let mut b = CircuitBreaker::new(&set);
+        for _ in 0..4 {
+            b.record(0.0, fail());
+        }
+        assert_eq!(b.state(), "open", "the minimum of 100 is the window's 4");
+        for _ in 0..6 {
+            assert_eq!(b.permit(1_001.0), Permit::Yes(0));
+        }
+        for _ in 0..5 {
+            b.record(1_002.0, ok());
+        }
+        assert_eq!(b.state(), "half-open", "100 is the six permits' 6");
+        b.record(1_002.0, ok());
+        assert_eq!(b.state(), "closed");
+        for _ in 0..3 {
+            b.record(1_003.0, fail());
+        }
+        assert_eq!(b.state(), "closed", "three outcomes in a ring of 4");
+        b.record(1_003.0, fail());
+        assert_eq!(b.state(), "open");
     }
 }
