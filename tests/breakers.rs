@@ -342,3 +342,127 @@ fn every_breaker_setting_is_a_flag_taking_its_default() {
         .success();
     }
 }
+
+// ---- `backoff_recovery(breaker=…)` on a page -------------------------------------------------
+
+/// Builds `body` as an English and a Turkish page; the build.
+fn page(body: &str) -> sade::build::Build {
+    let fm = |lang: &str| {
+        format!(
+            "---\ntitle: \"Breakers\"\nlang: {lang}\npublished: 2026-12-07\nsection: Post\n---\n"
+        )
+    };
+    let site = common::site_with(&[
+        ("blog/b.en.md", &format!("{}{body}", fm("en"))),
+        ("blog/b.tr.md", &format!("{}{body}", fm("tr"))),
+    ]);
+    sade::build::build(
+        &sade::build::Options::new(site.path()),
+        &sade::shortcode::Registry::builtin(),
+    )
+}
+
+fn article(b: &sade::build::Build, lang: &str) -> String {
+    let html = b
+        .outputs
+        .text(&format!("{lang}/blog/b/index.html"))
+        .unwrap()
+        .to_string();
+    html[html.find("<article").unwrap()..html.find("</article>").unwrap()].to_string()
+}
+
+/// The small fleet of the tests above, quick to simulate, at five times the capacity it needs.
+const SMALL: &str = "base=100ms, cap=30s, attempts=8, seed=7, clients=200, demand=160, \
+                     capacity=800, horizon=1m";
+
+#[test]
+fn the_shortcode_compares_breakers_in_its_chart_table_and_figures() {
+    let body = format!(
+        "<< backoff_recovery({SMALL}, breaker=all, show=table) >>\n\n\
+         << backoff_recovery({SMALL}, breaker=[polly, gobreaker]) >>\n\n\
+         It opened << backoff_recovery({SMALL}, breaker=gobreaker, show=breaker_trips) >> times \
+         and rejected << backoff_recovery({SMALL}, breaker=gobreaker, show=rejected_by_breaker) >> \
+         calls; the service << backoff_recovery({SMALL}, breaker=gobreaker, show=verdict) >>.\n"
+    );
+    let b = page(&body);
+    assert!(!b.diagnostics.has_errors(), "{}", b.diagnostics.render());
+    // The figures are the engine's own for the same inputs.
+    let p = params(200);
+    let i = Inputs::builder()
+        .demand(160.0)
+        .capacity(800.0)
+        .horizon(Delay::from_ms(60_000.0).unwrap())
+        .breakers(vec![Breaker::Gobreaker])
+        .build()
+        .unwrap();
+    let r = Recovery::compute(&p, &i);
+    let s = &r
+        .breaker_run(Strategy::Full, Breaker::Gobreaker)
+        .unwrap()
+        .summary;
+    assert!(
+        s.breaker_trips > 0 && s.calls_rejected_by_breaker > 0,
+        "{s:?}"
+    );
+    let en = article(&b, "en");
+    let tr = article(&b, "tr");
+    for (html, lang) in [(&en, "en"), (&tr, "tr")] {
+        let table = &html[..html.find("</table>").unwrap()];
+        for label in ["resilience4j", "Polly", "gobreaker", "Hystrix"] {
+            assert!(
+                table.contains(&format!("<th scope=\"row\">{label}</th>")),
+                "{lang}: {label}"
+            );
+        }
+        assert_eq!(
+            table.matches("<tr>").count(),
+            6,
+            "{lang}: a heading and five breakers"
+        );
+        assert!(
+            html.contains(&format!("<data value=\"{}\">", s.breaker_trips)),
+            "{lang}: the trips"
+        );
+        assert!(
+            html.contains(&format!("<data value=\"{}\">", s.calls_rejected_by_breaker)),
+            "{lang}: the rejected calls"
+        );
+        // The chart of two breakers: their strips, no budget's.
+        let chart = &html[html.find("backoff-chart").unwrap()..];
+        assert_eq!(chart.matches("<g class=\"strip ").count(), 2, "{lang}");
+        assert!(chart.contains("budget-polly") && chart.contains("budget-gobreaker"));
+    }
+    assert!(en.contains("Rejected by the breaker") && en.contains("per circuit breaker"));
+    assert!(tr.contains("Kesicinin reddettiği") && tr.contains("devre kesicilere göre"));
+    assert!(en.contains("breakers opened"), "the strips' facts");
+}
+
+#[test]
+fn the_shortcode_refuses_what_breakers_cannot_do_at_the_argument() {
+    for (call, says) in [
+        ("breaker=hystrics", "did you mean `hystrix`?"),
+        ("breaker=polly, budget=grpc", "budget none only"),
+        ("breaker=all, show=verdict", "name exactly one in `breaker`"),
+        ("budget=none, show=breaker_trips", "name one in `breaker`"),
+        (
+            "breaker=polly, show=frontier",
+            "not yet for circuit breakers",
+        ),
+        ("breaker=polly, polly-failure-ratio=2", "from 0 to 1"),
+    ] {
+        let site = common::site_with(&[(
+            "blog/b.en.md",
+            &format!(
+                "---\ntitle: \"B\"\nlang: en\npublished: 2026-12-07\n---\n\n\
+                 << backoff_recovery({SMALL}, {call}) >>\n"
+            ),
+        )]);
+        let b = sade::build::build(
+            &sade::build::Options::new(site.path()),
+            &sade::shortcode::Registry::builtin(),
+        );
+        let err = b.diagnostics.render();
+        assert!(b.diagnostics.has_errors(), "{call}");
+        assert!(err.contains(says), "{call}: {err}");
+    }
+}

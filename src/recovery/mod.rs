@@ -285,11 +285,11 @@ impl Recovery {
 
     /// Runs already simulated for these inputs, strategy-major, budgets in order within each
     /// strategy (what [`Recovery::compute`] gives, without breakers).
-    pub fn from_runs(inputs: Inputs, runs: Vec<Run>) -> Recovery {
+    pub fn from_runs(inputs: Inputs, runs: Vec<Run>, breakers: Vec<Run>) -> Recovery {
         Recovery {
             inputs,
             runs,
-            breakers: Vec::new(),
+            breakers,
         }
     }
 

@@ -120,13 +120,14 @@ pub fn describe(recovery: &Recovery, params: &Params, lang: Lang) -> String {
     out
 }
 
-/// One budget's figures in a sentence (the chart's caption and its markdown twin).
-pub fn fact(run: &Run, recovery: &Recovery, lang: Lang) -> String {
+/// One run's figures in a sentence, `label` naming its budget or breaker (the chart's caption
+/// and its markdown twin); a breaker's adds the times it opened and the calls it rejected.
+pub fn fact(run: &Run, label: &str, recovery: &Recovery, lang: Lang) -> String {
     let s = &run.summary;
-    fill(
+    let mut out = fill(
         lang.words().recovery.fact,
         &[
-            ("budget", budget_label(run.budget, lang)),
+            ("budget", label),
             ("verdict", &verdict(s, recovery, lang)),
             (
                 "peak",
@@ -138,7 +139,18 @@ pub fn fact(run: &Run, recovery: &Recovery, lang: Lang) -> String {
             ("given_up", &format_percent(s.requests_given_up, lang)),
             ("wasted", &format_percent(s.wasted_work, lang)),
         ],
-    )
+    );
+    if run.breaker != crate::recovery::Breaker::None {
+        let n = |x: u64| format_number(x as f64, 0, lang);
+        out.push_str(&fill(
+            lang.words().recovery.breakers.opened,
+            &[
+                ("trips", &n(s.breaker_trips)),
+                ("rejected", &n(s.calls_rejected_by_breaker)),
+            ],
+        ));
+    }
+    out
 }
 
 /// The cells of one run's row: budget, verdict, peak load, given up, wasted, retries sent,
@@ -453,11 +465,13 @@ pub fn run_to_kept(run: &Run) -> String {
     .to_string()
 }
 
-/// A run of `strategy` under `budget` read back from [`run_to_kept`]'s text, if it is one.
+/// A run of `strategy` under `budget` behind `breaker` read back from [`run_to_kept`]'s text,
+/// if it is one.
 pub fn run_from_kept(
     text: &str,
     strategy: crate::backoff::Strategy,
     budget: Budget,
+    breaker: super::Breaker,
 ) -> Option<Run> {
     let v: Value = serde_json::from_str(text).ok()?;
     let s = v.get("summary")?.as_array()?;
@@ -517,7 +531,7 @@ pub fn run_from_kept(
     Some(Run {
         strategy,
         budget,
-        breaker: super::Breaker::None,
+        breaker,
         summary,
         bins,
     })

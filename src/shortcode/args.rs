@@ -11,7 +11,7 @@ use super::grammar::{Call, Spanned, Value};
 use crate::backoff::{Delay, Strategy, UnknownStrategy};
 use crate::diagnostic::{closest, Diagnostic, Source};
 use crate::libraries::{Library, UnknownLibrary};
-use crate::recovery::{Budget, UnknownBudget};
+use crate::recovery::{Breaker, Budget};
 
 /// The type of an argument.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +42,8 @@ pub enum ArgKind {
     LibraryPicks,
     /// `all`, a retry budget's name, or a list of names (SPEC §8).
     Budgets,
+    /// `all`, a circuit breaker's name, or a list of names (SPEC §10).
+    Breakers,
     /// A whole number, or `none`.
     IntegerOrNone,
 }
@@ -75,6 +77,9 @@ impl ArgKind {
             ),
             ArgKind::Budgets => "`all`, one of none, grpc, aws, finagle, linkerd, envoy, sre, \
                                  or a list like `[none, grpc]`"
+                .into(),
+            ArgKind::Breakers => "`all`, one of none, resilience4j, polly, gobreaker, hystrix, \
+                                  or a list like `[none, polly]`"
                 .into(),
             ArgKind::IntegerOrNone => format!("a whole number from 0 to {}, or `none`", u64::MAX),
         }
@@ -206,27 +211,35 @@ impl ArgKind {
                 }
                 Ok(ArgValue::Libraries(Cow::Owned(out)))
             }
-            (ArgKind::Budgets, Value::Word(w)) => Budget::parse_names([w.as_str()])
-                .map(|b| ArgValue::Budgets(Cow::Owned(b)))
-                .map_err(budget_error),
-            (ArgKind::Budgets, Value::None) => {
-                Ok(ArgValue::Budgets(Cow::Borrowed(&[Budget::None])))
-            }
-            (ArgKind::Budgets, Value::List(items)) => {
-                if items.is_empty() {
-                    return wrong(Some("name at least one budget".into()));
-                }
-                let mut names = Vec::with_capacity(items.len());
-                for item in items {
-                    match &item.value {
-                        Value::Word(w) => names.push(w.as_str()),
-                        Value::None => names.push("none"),
-                        _ => return wrong(None),
+            (ArgKind::Budgets | ArgKind::Breakers, value) => {
+                let names: Vec<&str> = match value {
+                    Value::Word(w) => vec![w.as_str()],
+                    Value::None => vec!["none"],
+                    Value::List(items) if items.is_empty() => {
+                        return wrong(Some("name at least one".into()))
                     }
+                    Value::List(items) => {
+                        let names = items.iter().map(|item| match &item.value {
+                            Value::Word(w) => Some(w.as_str()),
+                            Value::None => Some("none"),
+                            _ => None,
+                        });
+                        match names.collect() {
+                            Some(names) => names,
+                            None => return wrong(None),
+                        }
+                    }
+                    _ => return wrong(None),
+                };
+                if *self == ArgKind::Budgets {
+                    Budget::parse_names(names)
+                        .map(|b| ArgValue::Budgets(Cow::Owned(b)))
+                        .map_err(|e| (e.to_string(), Some(e.help())))
+                } else {
+                    Breaker::parse_names(names)
+                        .map(|b| ArgValue::Breakers(Cow::Owned(b)))
+                        .map_err(|e| (e.to_string(), Some(e.help())))
                 }
-                Budget::parse_names(names)
-                    .map(|b| ArgValue::Budgets(Cow::Owned(b)))
-                    .map_err(budget_error)
             }
             (ArgKind::IntegerOrNone, Value::None) => Ok(ArgValue::IntegerOrNone(None)),
             (ArgKind::IntegerOrNone, Value::Number) => match v.text.parse::<u64>() {
@@ -238,10 +251,6 @@ impl ArgKind {
             _ => wrong(None),
         }
     }
-}
-
-fn budget_error(e: UnknownBudget) -> (String, Option<String>) {
-    (e.to_string(), Some(e.help()))
 }
 
 /// Most libraries a calculator compares side by side.
@@ -285,6 +294,8 @@ pub enum ArgValue {
     Libraries(Cow<'static, [Library]>),
     /// Retry budgets, in [`Budget::ALL`]'s order.
     Budgets(Cow<'static, [Budget]>),
+    /// Circuit breakers, in [`Breaker::ALL`]'s order.
+    Breakers(Cow<'static, [Breaker]>),
     /// A whole number, or `none`.
     IntegerOrNone(Option<u64>),
     /// Nothing: an optional argument of a template shortcode that was not given and has no
@@ -302,13 +313,9 @@ impl fmt::Display for ArgValue {
             }
             ArgValue::IntegerOrNone(Some(n)) => write!(f, "{n}"),
             ArgValue::Budgets(b) if **b == Budget::ALL => f.write_str("all"),
-            ArgValue::Budgets(b) => match &b[..] {
-                [one] => f.write_str(one.name()),
-                many => {
-                    let names: Vec<&str> = many.iter().map(|b| b.name()).collect();
-                    write!(f, "[{}]", names.join(", "))
-                }
-            },
+            ArgValue::Breakers(b) if **b == Breaker::ALL => f.write_str("all"),
+            ArgValue::Budgets(b) => names(f, b.iter().map(|b| b.name())),
+            ArgValue::Breakers(b) => names(f, b.iter().map(|b| b.name())),
             ArgValue::Number(n) => write!(f, "{n}"),
             ArgValue::Integer(n) => write!(f, "{n}"),
             ArgValue::Bool(b) => write!(f, "{b}"),
@@ -399,6 +406,8 @@ impl ArgError {
 #[derive(Clone, Debug)]
 pub struct Args {
     values: BTreeMap<String, ArgValue>,
+    /// The names written in the call (the others took their defaults).
+    given: Vec<String>,
 }
 
 impl Args {
@@ -483,12 +492,23 @@ impl Args {
             _ => Err(Args::mismatch(name, "a list of retry budgets")),
         }
     }
+    /// A circuit-breakers argument.
+    pub fn breakers(&self, name: &str) -> Result<&[Breaker], ArgError> {
+        match self.get(name)? {
+            ArgValue::Breakers(b) => Ok(b),
+            _ => Err(Args::mismatch(name, "a list of circuit breakers")),
+        }
+    }
     /// A whole-number-or-`none` argument.
     pub fn integer_or_none(&self, name: &str) -> Result<Option<u64>, ArgError> {
         match self.get(name)? {
             ArgValue::IntegerOrNone(n) => Ok(*n),
             _ => Err(Args::mismatch(name, "a whole number or `none`")),
         }
+    }
+    /// Whether the call wrote `name` (rather than taking its default).
+    pub fn given(&self, name: &str) -> bool {
+        self.given.iter().any(|g| g == name)
     }
     /// The value of `name`, if declared.
     pub fn value(&self, name: &str) -> Option<&ArgValue> {
@@ -538,6 +558,7 @@ pub fn check(
             })?;
         values.insert(spec.name.to_string(), value);
     }
+    let given = values.keys().cloned().collect();
     for spec in specs {
         if values.contains_key(spec.name.as_ref()) {
             continue;
@@ -561,7 +582,16 @@ pub fn check(
         };
         values.insert(spec.name.to_string(), default.clone());
     }
-    Ok(Args { values })
+    Ok(Args { values, given })
+}
+
+/// `name` or `[a, b]`.
+fn names<'a>(f: &mut fmt::Formatter<'_>, names: impl Iterator<Item = &'a str>) -> fmt::Result {
+    let names: Vec<&str> = names.collect();
+    match &names[..] {
+        [one] => f.write_str(one),
+        many => write!(f, "[{}]", many.join(", ")),
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! `backoff_recovery(base, factor, cap, attempts, jitter, seed, clients, demand, capacity,
-//! timeout, outage, horizon, queue, shed, budget, <budget settings>, show)` — will the service
-//! come back after an outage (SPEC §8)?
+//! timeout, outage, horizon, queue, shed, budget, breaker, <budget and breaker settings>, show)`
+//! — will the service come back after an outage (SPEC §8)?
 //!
 //! As a block, `show=chart` (the default) draws, for each strategy of `jitter` (default `full`),
 //! the load reaching the service over time, one strip per budget on one shared scale, against
@@ -24,6 +24,12 @@
 //! at utilizations 50 % to 90 %, per budget) and `show=advice` (one sentence about the first
 //! budget); inline, `show=longest_trigger` ("1.75 s", "at least 2 min") and
 //! `show=capacity_needed` ("1,040 calls/s (1.3× the demand)", "more than 10× the demand").
+//!
+//! `breaker` (SPEC §10) names circuit breakers to compare instead of budgets (`all`, one, or a
+//! list; budget none, the budget when none is written): the chart's strips and the table's rows
+//! are then the breakers', the table with the calls each rejected and the times it opened, and
+//! an inline figure is one breaker's, with `show=breaker_trips` and `show=rejected_by_breaker`
+//! besides. The frontier is not searched for breakers yet.
 
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -33,21 +39,22 @@ use super::common::{
     CLIENTS, FACTOR, SEED,
 };
 use super::recovery_args::{
-    inputs, setting_args, BUDGET, CAPACITY, DEGRADED, DEMAND, HORIZON, QUEUE, SHED, SURGE, TRIGGER,
+    inputs, setting_args, BREAKER, BUDGET, CAPACITY, DEGRADED, DEMAND, HORIZON, QUEUE, SHED, SURGE,
+    TRIGGER,
 };
 use super::recovery_chart::{self, Measure, Strip};
 use super::recovery_frontier;
+use super::recovery_table::{compared, table};
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args, Context, Expansion, Placement, Shortcode};
 use crate::backoff::{Delay, Params, Strategy};
-use crate::html::{escape, push_data, push_escaped};
+use crate::html::{escape, push_escaped};
 use crate::i18n::{
     fill, format_duration, format_number, format_percent, strategy_label, Lang, TimeUnit,
 };
 use crate::recovery::render::{
-    budget_label, capacity_text, describe, fact, headings, longest_text, row_cells, times,
-    trigger_words, verdict,
+    capacity_text, describe, fact, longest_text, times, trigger_words, verdict,
 };
-use crate::recovery::{defaults, Budget, Frontiers, Inputs, Recovery, BIN_MS};
+use crate::recovery::{defaults, Budget, Frontiers, Inputs, Recovery, Run, BIN_MS};
 
 /// The `backoff_recovery` shortcode.
 pub struct BackoffRecovery(
@@ -56,7 +63,7 @@ pub struct BackoffRecovery(
 );
 
 /// What `show` may be.
-const SHOW: [Cow<'static, str>; 16] = [
+const SHOW: [Cow<'static, str>; 18] = [
     Cow::Borrowed("chart"),
     Cow::Borrowed("queue"),
     Cow::Borrowed("table"),
@@ -68,6 +75,8 @@ const SHOW: [Cow<'static, str>; 16] = [
     Cow::Borrowed("retries_sent"),
     Cow::Borrowed("retries_refused"),
     Cow::Borrowed("max_retries_per_client"),
+    Cow::Borrowed("breaker_trips"),
+    Cow::Borrowed("rejected_by_breaker"),
     Cow::Borrowed("frontier"),
     Cow::Borrowed("map"),
     Cow::Borrowed("advice"),
@@ -108,6 +117,7 @@ static ARGS: std::sync::LazyLock<Vec<ArgSpec>> = std::sync::LazyLock::new(|| {
         QUEUE,
         SHED,
         BUDGET,
+        BREAKER,
         TRIGGER,
         DEGRADED,
         SURGE,
@@ -150,10 +160,22 @@ impl Shortcode for BackoffRecovery {
                 ),
             });
         }
-        if matches!(
+        let searched = matches!(
             show,
             "frontier" | "map" | "advice" | "longest_trigger" | "capacity_needed"
-        ) {
+        );
+        if searched && !inputs.breakers().is_empty() {
+            return Err(ArgError {
+                arg: Some("breaker".into()),
+                message: format!(
+                    "`show={show}` is searched for the retry budgets, not yet for circuit breakers"
+                ),
+                help: Some(
+                    "leave `breaker` out, or show the breakers' chart, table or one figure".into(),
+                ),
+            });
+        }
+        if searched {
             Frontiers::check(&inputs).map_err(|e| ArgError::new("demand", e.message("demand")))?;
         }
         let recovery = self.0.get(&p, &inputs, ctx.kept, ctx.timings);
@@ -279,6 +301,35 @@ fn one_budget(inputs: &Inputs, show: &str) -> Result<Budget, ArgError> {
     }
 }
 
+/// The one run an inline figure is about: one budget's, or with breakers one breaker's.
+fn one_run<'a>(
+    recovery: &'a Recovery,
+    inputs: &Inputs,
+    strategy: Strategy,
+    show: &str,
+) -> Result<&'a Run, ArgError> {
+    let breakers = inputs.breakers();
+    if breakers.is_empty() {
+        if matches!(show, "breaker_trips" | "rejected_by_breaker") {
+            return Err(ArgError {
+                arg: Some("breaker".into()),
+                message: format!("`show={show}` is a circuit breaker's: name one in `breaker`"),
+                help: Some("e.g. `breaker=polly`".into()),
+            });
+        }
+        let budget = one_budget(inputs, show)?;
+        return Ok(recovery.run(strategy, budget).expect("simulated"));
+    }
+    match breakers {
+        [b] => Ok(recovery.breaker_run(strategy, *b).expect("simulated")),
+        _ => Err(ArgError {
+            arg: Some("breaker".into()),
+            message: format!("`show={show}` is one breaker's: name exactly one in `breaker`"),
+            help: Some("e.g. `breaker=resilience4j`".into()),
+        }),
+    }
+}
+
 /// One figure for a sentence.
 fn value(
     recovery: &Recovery,
@@ -289,11 +340,7 @@ fn value(
 ) -> Result<Expansion, ArgError> {
     let what = format!("`show={show}`");
     let strategy = one_strategy(params, &what)?;
-    let budget = one_budget(inputs, show)?;
-    let s = &recovery
-        .run(strategy, budget)
-        .expect("every strategy under every budget was simulated")
-        .summary;
+    let s = &one_run(recovery, inputs, strategy, show)?.summary;
     let lang = ctx.lang;
     let share = |x: f64| data_expansion(x, &format_percent(x, lang), ctx);
     let count = |x: f64| data_expansion(x, &format_number(x, 0, lang), ctx);
@@ -330,99 +377,10 @@ fn value(
         "retries_sent" => Ok(count(s.retries_sent as f64)),
         "retries_refused" => Ok(count(s.retries_refused as f64)),
         "max_retries_per_client" => Ok(count(f64::from(s.max_retries_per_client_during_outage))),
+        "breaker_trips" => Ok(count(s.breaker_trips as f64)),
+        "rejected_by_breaker" => Ok(count(s.calls_rejected_by_breaker as f64)),
         _ => Err(ArgError::new("show", format!("unknown value {what}"))),
     }
-}
-
-/// The figures of every strategy and budget as a table (a `<figure class="backoff
-/// backoff-recovery">`), and as GFM.
-pub fn table(recovery: &Recovery, params: &Params, lang: Lang) -> (String, String) {
-    let caption = describe(recovery, params, lang);
-    let heads = headings(recovery.inputs().trigger(), lang);
-    let strategies = params.strategies();
-    let several = strategies.len() > 1;
-    let mut h = String::with_capacity(4096);
-    let mut md = String::with_capacity(2048);
-    h.push_str(
-        "<figure class=\"backoff backoff-recovery\">\n<div class=\"scroll\" tabindex=\"0\" \
-         role=\"region\" aria-label=\"",
-    );
-    push_escaped(&mut h, &caption);
-    h.push_str("\">\n<table class=\"backoff-table backoff-recovery-table\">\n<caption>");
-    push_escaped(&mut h, &caption);
-    h.push_str("</caption>\n<thead>\n<tr>");
-    let _ = write!(md, "*{}*\n\n|", caption.replace('\u{a0}', " "));
-    if several {
-        let label = lang.words().table.strategy;
-        let _ = write!(h, "<th scope=\"col\">{label}</th>");
-        let _ = write!(md, " {label} |");
-    }
-    for head in heads {
-        let _ = write!(h, "<th scope=\"col\">{head}</th>");
-        let _ = write!(md, " {head} |");
-    }
-    h.push_str("</tr>\n</thead>\n<tbody>\n");
-    md.push_str("\n|");
-    if several {
-        md.push_str(" --- |");
-    }
-    md.push_str(" --- | --- |");
-    for _ in 2..heads.len() {
-        md.push_str(" ---: |");
-    }
-    md.push('\n');
-    for &strategy in strategies {
-        for run in recovery.runs.iter().filter(|r| r.strategy == strategy) {
-            let cells = row_cells(run, recovery, lang);
-            let s = &run.summary;
-            let values = [
-                None,
-                s.recovered_after_ms,
-                Some(s.peak_load),
-                Some(s.requests_given_up),
-                Some(s.wasted_work),
-                Some(s.retries_sent as f64),
-                Some(s.retries_refused as f64),
-                Some(f64::from(s.max_retries_per_client_during_outage)),
-            ];
-            h.push_str("<tr>");
-            md.push('|');
-            if several {
-                let _ = write!(
-                    h,
-                    "<td data-label=\"{}\">{}</td>",
-                    lang.words().table.strategy,
-                    strategy_label(strategy)
-                );
-                let _ = write!(md, " {} |", strategy_label(strategy));
-            }
-            for (i, (cell, value)) in cells.iter().zip(values).enumerate() {
-                if i == 0 {
-                    h.push_str("<th scope=\"row\">");
-                    push_escaped(&mut h, cell);
-                    h.push_str("</th>");
-                } else {
-                    h.push_str(if i == 1 {
-                        "<td class=\"verdict\" data-label=\""
-                    } else {
-                        "<td data-label=\""
-                    });
-                    push_escaped(&mut h, heads[i]);
-                    h.push_str("\">");
-                    match value {
-                        Some(v) => push_data(&mut h, v, |h| push_escaped(h, cell)),
-                        None => push_escaped(&mut h, cell),
-                    }
-                    h.push_str("</td>");
-                }
-                let _ = write!(md, " {} |", cell.replace('\u{a0}', " "));
-            }
-            h.push_str("</tr>\n");
-            md.push('\n');
-        }
-    }
-    h.push_str("</tbody>\n</table>\n</div>\n</figure>\n");
-    (h, md)
 }
 
 /// `−5 s`, `0`, `10 s`: a tick's time from the outage's start, in seconds on an axis that ends
@@ -454,28 +412,34 @@ pub fn chart_html(
 ) -> String {
     let w = &lang.words().recovery;
     let i = recovery.inputs();
-    let runs: Vec<_> = recovery
-        .runs
-        .iter()
-        .filter(|r| r.strategy == strategy)
-        .collect();
-    let per = recovery_chart::bins_per_column(runs.first().map_or(0, |r| r.bins.len()));
+    let runs = compared(recovery, strategy, lang);
+    let per = recovery_chart::bins_per_column(runs.first().map_or(0, |(r, _)| r.bins.len()));
     let strips: Vec<Strip> = runs
         .iter()
-        .map(|r| Strip {
-            class: r.budget.name(),
-            label: budget_label(r.budget, lang),
+        .map(|&(r, label)| Strip {
+            class: if recovery.breakers.is_empty() {
+                r.budget.name()
+            } else {
+                r.breaker.name()
+            },
+            label,
             verdict: verdict(&r.summary, recovery, lang),
             columns: recovery_chart::columns(&r.bins, per, measure),
         })
         .collect();
     let column = format_duration(per as f64 * BIN_MS, lang);
     let t = trigger_words(i.trigger(), lang);
+    let b = &w.breakers;
+    let among_breakers = !recovery.breakers.is_empty();
     let (title, line, note, keys) = match measure {
         Measure::Load => {
             let line = i.capacity() * per as f64 * BIN_MS / 1000.0;
             (
-                w.chart_title,
+                if among_breakers {
+                    b.chart_title
+                } else {
+                    w.chart_title
+                },
                 line,
                 fill(
                     w.chart_note,
@@ -495,7 +459,11 @@ pub fn chart_html(
         Measure::Queue => {
             let line = i.capacity() * i.timeout().as_ms() / 1000.0;
             (
-                w.queue_title,
+                if among_breakers {
+                    b.queue_title
+                } else {
+                    w.queue_title
+                },
                 line,
                 fill(
                     w.queue_note,
@@ -537,8 +505,8 @@ pub fn chart_html(
     );
     s.push_str(&escape(&note));
     s.push_str("\n<ul class=\"recovery\">\n");
-    for r in &runs {
-        let _ = writeln!(s, "<li>{}</li>", escape(&fact(r, recovery, lang)));
+    for &(r, label) in &runs {
+        let _ = writeln!(s, "<li>{}</li>", escape(&fact(r, label, recovery, lang)));
     }
     s.push_str("</ul></figcaption>\n</figure>\n");
     s

@@ -12,12 +12,13 @@
 
 use std::borrow::Cow;
 
-use super::backoff_recovery::{chart_html, table};
+use super::backoff_recovery::chart_html;
 use super::recovery_args::{
     inputs, trigger, BUDGET, CAPACITY, DEGRADED, HORIZON, QUEUE, SHED, SURGE, TRIGGER,
 };
 use super::recovery_chart::Measure;
 use super::recovery_frontier;
+use super::recovery_table::table;
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args};
 use crate::backoff::{Delay, Params, Strategy};
 use crate::html::push_escaped;

@@ -14,7 +14,7 @@ use crate::i18n::{format_duration, push_duration, Lang};
 use crate::odds::{Inputs, InputsKey, Odds};
 use crate::recovery::frontier::Alternatives;
 use crate::recovery::render::{frontier_from_json, frontier_json, run_from_kept, run_to_kept};
-use crate::recovery::{Budget, Frontier, Frontiers, Recovery, Run, Shared};
+use crate::recovery::{Breaker, Budget, Frontier, Frontiers, Recovery, Run, Shared};
 use crate::store::Store;
 use crate::timings::{time, Part, Timings};
 
@@ -240,38 +240,41 @@ impl RecoveryCache {
         kept: Option<&Store>,
         timings: Option<&Timings>,
     ) -> Arc<Recovery> {
-        let (params_key, inputs_key) = (params.key(), inputs.key());
-        let pairs: Vec<(Strategy, Budget)> = params
-            .strategies()
+        // The budgets' runs, then the breakers' (budget none).
+        let strategies = params.strategies();
+        let runs: Vec<(Strategy, Budget, Breaker)> = strategies
             .iter()
-            .flat_map(|&s| inputs.budgets().iter().map(move |&b| (s, b)))
+            .flat_map(|&s| inputs.budgets().iter().map(move |&b| (s, b, Breaker::None)))
+            .chain(
+                strategies
+                    .iter()
+                    .flat_map(|&s| inputs.breakers().iter().map(move |&k| (s, Budget::None, k))),
+            )
             .collect();
         let cells: Vec<_> = {
             let mut map = self.0.lock();
-            if map.len() + pairs.len() > Self::LIMIT {
+            if map.len() + runs.len() > Self::LIMIT {
                 map.clear();
             }
-            pairs
-                .iter()
-                .map(|&(s, b)| {
-                    let mut pk = params_key.clone();
-                    pk.4 = vec![s as u8];
-                    let mut ik = inputs_key.clone();
-                    ik.3 = vec![b as u8];
-                    Arc::clone(map.entry((pk, ik)).or_default())
+            runs.iter()
+                .map(|&(s, b, k)| {
+                    Arc::clone(map.entry(run_key(params, inputs, s, b, k)).or_default())
                 })
                 .collect()
         };
         if cells.iter().any(|c| c.get().is_none()) {
             use rayon::prelude::*;
             time(timings, Part::BackoffMath, "", || {
-                cells.par_iter().zip(&pairs).for_each(|(cell, &(s, b))| {
+                cells.par_iter().zip(&runs).for_each(|(cell, &(s, b, k))| {
                     cell.get_or_compute(|| {
-                        let run = || Run::compute(params, inputs, s, b);
+                        let run = || match k {
+                            Breaker::None => Run::compute(params, inputs, s, b),
+                            k => Run::with_breaker(params, inputs, s, k),
+                        };
                         match kept {
                             Some(store) => store.get_or(
-                                &pair_key("run", params, inputs, s, b),
-                                |text| run_from_kept(text, s, b),
+                                &store_key("run", &run_key(params, inputs, s, b, k)),
+                                |text| run_from_kept(text, s, b, k),
                                 run_to_kept,
                                 run,
                             ),
@@ -281,11 +284,12 @@ impl RecoveryCache {
                 });
             });
         }
-        let runs = cells
+        let mut runs: Vec<Run> = cells
             .iter()
             .map(|c| c.get().expect("initialized above").clone())
             .collect();
-        Arc::new(Recovery::from_runs(inputs.clone(), runs))
+        let breakers = runs.split_off(strategies.len() * inputs.budgets().len());
+        Arc::new(Recovery::from_runs(inputs.clone(), runs, breakers))
     }
 }
 
@@ -333,6 +337,30 @@ pub struct FrontierCache {
 type Memo<T> = Mutex<HashMap<String, Arc<Shared<T>>>>;
 
 /// The key of one strategy under one budget: `what`, the schedule and the load.
+/// The identity of one run: the schedule with its one strategy, the load with its one budget
+/// and its one breaker (none: no breaker, and the breakers' settings do not matter).
+fn run_key(
+    params: &Params,
+    inputs: &crate::recovery::Inputs,
+    s: Strategy,
+    b: Budget,
+    k: Breaker,
+) -> RunKey {
+    let mut pk = params.key();
+    pk.4 = vec![s as u8];
+    let mut ik = inputs.key();
+    ik.3 = vec![b as u8];
+    ik.6 = match k {
+        Breaker::None => Vec::new(),
+        k => vec![k as u8],
+    };
+    if k == Breaker::None {
+        ik.7 = crate::recovery::BreakerSettings::default().bits();
+    }
+    (pk, ik)
+}
+
+/// The store's key of one strategy and budget's `what` (a frontier, alternatives).
 fn pair_key(
     what: &str,
     params: &Params,
@@ -340,10 +368,11 @@ fn pair_key(
     s: Strategy,
     b: Budget,
 ) -> String {
-    let mut pk = params.key();
-    pk.4 = vec![s as u8];
-    let mut ik = inputs.key();
-    ik.3 = vec![b as u8];
+    store_key(what, &run_key(params, inputs, s, b, Breaker::None))
+}
+
+/// `what` of the run `key` in the store.
+fn store_key(what: &str, (pk, ik): &RunKey) -> String {
     format!("{what} {pk:?} {ik:?}")
 }
 

@@ -45,6 +45,7 @@ pub mod guide;
 mod recovery_args;
 mod recovery_chart;
 mod recovery_frontier;
+mod recovery_table;
 mod strips;
 pub mod template;
 pub mod writing;

@@ -8,8 +8,8 @@ use std::borrow::Cow;
 use super::{ArgError, ArgKind, ArgSpec, ArgValue, Args};
 use crate::backoff::Delay;
 use crate::recovery::{
-    defaults, Budget, Inputs, SettingKind, Settings, Trigger, DEFAULT_DEGRADED, DEFAULT_SURGE,
-    SETTINGS,
+    defaults, Breaker, BreakerSettings, Budget, Inputs, SettingKind, Settings, Trigger,
+    BREAKER_SETTINGS, DEFAULT_DEGRADED, DEFAULT_SURGE, SETTINGS,
 };
 
 /// What `trigger` may be.
@@ -86,14 +86,38 @@ pub const BUDGET: ArgSpec = ArgSpec::optional(
     "retry budgets to compare: all, one, or a list",
 );
 
-/// One argument per budget setting, with the library's default.
+/// `breaker`.
+pub const BREAKER: ArgSpec = ArgSpec::optional(
+    "breaker",
+    ArgKind::Breakers,
+    ArgValue::Breakers(Cow::Borrowed(&[Breaker::None])),
+    "circuit breakers to compare, with budget none: all, one, or a list (none compares the \
+     budgets)",
+);
+
+/// One argument per budget setting and per breaker setting, with the library's default.
 pub fn setting_args() -> impl Iterator<Item = ArgSpec> {
-    SETTINGS.iter().map(|s| ArgSpec {
-        name: Cow::Borrowed(s.name),
-        kind: setting_kind(s.kind),
-        default: Some(setting_default(s.kind, s.default)),
-        doc: Cow::Borrowed(s.doc),
-    })
+    let budgets = SETTINGS.iter().map(|s| (s.name, s.kind, s.default, s.doc));
+    let breakers = BREAKER_SETTINGS
+        .iter()
+        .map(|s| (s.name, s.kind, s.default, s.doc));
+    budgets
+        .chain(breakers)
+        .map(|(name, kind, default, doc)| ArgSpec {
+            name: Cow::Borrowed(name),
+            kind: setting_kind(kind),
+            default: Some(setting_default(kind, default)),
+            doc: Cow::Borrowed(doc),
+        })
+}
+
+/// The breakers `breaker` names besides none (empty when it names none alone or is not
+/// declared): with any, the runs compared are the breakers'.
+pub fn breakers(args: &Args) -> Vec<Breaker> {
+    match args.value("breaker") {
+        Some(ArgValue::Breakers(b)) if b.iter().any(|&b| b != Breaker::None) => b.to_vec(),
+        _ => Vec::new(),
+    }
 }
 
 /// A setting's argument kind.
@@ -141,6 +165,23 @@ pub fn inputs(
             .set(spec.name, value)
             .map_err(|e| ArgError::new(spec.name, e.to_string()))?;
     }
+    let mut breaker_settings = BreakerSettings::default();
+    for spec in BREAKER_SETTINGS
+        .iter()
+        .filter(|s| args.value(s.name).is_some())
+    {
+        let value = setting_value(args, spec.name, spec.kind)?;
+        breaker_settings
+            .set(spec.name, value)
+            .map_err(|e| ArgError::new(spec.name, e.to_string()))?;
+    }
+    let breakers = breakers(args);
+    // Breakers run with budget none: that is the budget unless one was written.
+    let budgets = if breakers.is_empty() || args.given("budget") {
+        budgets
+    } else {
+        vec![Budget::None]
+    };
     let queue = match args.integer_or_none("queue")? {
         Some(q) => Some(u32::try_from(q).map_err(|_| {
             ArgError::new(
@@ -163,6 +204,8 @@ pub fn inputs(
         .shed(args.bool("shed")?)
         .budgets(budgets)
         .settings(settings)
+        .breakers(breakers)
+        .breaker_settings(breaker_settings)
         .build()
         .map_err(|e| {
             let arg = match e.param.name() {

@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use crate::backoff::{Params, Strategy};
-use crate::html::{push_data, push_escaped};
+use crate::html::push_escaped;
 use crate::i18n::{fill, format_duration, format_number, strategy_label, Lang};
 use crate::recovery::frontier::{Alternatives, LONGEST_TRIGGER_MS, TRIGGER_GRID_MS, UTILIZATIONS};
 use crate::recovery::render::{
@@ -93,27 +93,7 @@ pub fn table(
             f.capacity_needed,
             run.summary.recovered_after_ms,
         ];
-        for (i, (cell, value)) in cells.iter().zip(values).enumerate() {
-            if i == 0 {
-                h.push_str("<th scope=\"row\">");
-                push_escaped(&mut h, cell);
-                h.push_str("</th>");
-            } else {
-                h.push_str(if i == 3 {
-                    "<td class=\"verdict\" data-label=\""
-                } else {
-                    "<td data-label=\""
-                });
-                push_escaped(&mut h, heads[i]);
-                h.push_str("\">");
-                match value {
-                    Some(v) => push_data(&mut h, v, |h| push_escaped(h, cell)),
-                    None => push_escaped(&mut h, cell),
-                }
-                h.push_str("</td>");
-            }
-            let _ = write!(md, " {} |", cell.replace('\u{a0}', " "));
-        }
+        super::recovery_table::push_cells(&mut h, &mut md, &heads, &cells, &values, 3);
         h.push_str("</tr>\n");
         md.push('\n');
     }

@@ -83,7 +83,7 @@ const DECLARATION_KEYS: [&str; 9] = [
     "required",
 ];
 
-const TYPES: [&str; 12] = [
+const TYPES: [&str; 13] = [
     "duration",
     "duration_or_none",
     "number",
@@ -96,6 +96,7 @@ const TYPES: [&str; 12] = [
     "strategies",
     "libraries",
     "budgets",
+    "breakers",
 ];
 
 /// A shortcode rendered by a Tera template of the site.
@@ -216,6 +217,7 @@ fn parse(
             "strategies" => ArgKind::Strategies,
             "libraries" => ArgKind::Libraries,
             "budgets" => ArgKind::Budgets,
+            "breakers" => ArgKind::Breakers,
             "integer_or_none" => ArgKind::IntegerOrNone,
             "choice" if !a.choices.is_empty() => ArgKind::Choice(Cow::Owned(
                 a.choices.iter().cloned().map(Cow::Owned).collect(),
@@ -321,6 +323,7 @@ fn to_json(v: &ArgValue, root: &str) -> Json {
         ArgValue::Strategies(s) => Json::Array(s.iter().map(|s| json!(s.name())).collect()),
         ArgValue::Libraries(l) => Json::Array(l.iter().map(|l| json!(l.id())).collect()),
         ArgValue::Budgets(b) => Json::Array(b.iter().map(|b| json!(b.name())).collect()),
+        ArgValue::Breakers(b) => Json::Array(b.iter().map(|b| json!(b.name())).collect()),
         ArgValue::IntegerOrNone(n) => n.map_or(Json::Null, |n| json!(n)),
     }
 }

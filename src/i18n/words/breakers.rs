@@ -13,6 +13,12 @@ pub struct BreakerWords {
     pub rejected: &'static str,
     /// Column: times a breaker opened.
     pub trips: &'static str,
+    /// The load chart's title among breakers: `{strategy}`.
+    pub chart_title: &'static str,
+    /// The queue chart's title among breakers: `{strategy}`.
+    pub queue_title: &'static str,
+    /// After a breaker's figures in a sentence: `{trips}`, `{rejected}`.
+    pub opened: &'static str,
     /// The breakers' names.
     pub labels: BreakerLabels,
 }

@@ -311,6 +311,9 @@ pub(super) const EN: Words = Words {
             breaker: "Breaker",
             rejected: "Rejected by the breaker",
             trips: "Times opened",
+            chart_title: "{strategy} jitter: calls reaching the service, per circuit breaker",
+            queue_title: "{strategy} jitter: calls waiting in the service's queue, per circuit breaker",
+            opened: " The clients' breakers opened {trips} times and rejected {rejected} calls.",
             labels: BreakerLabels {
                 none: "No breaker",
                 resilience4j: "resilience4j",

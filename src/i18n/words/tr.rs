@@ -320,6 +320,9 @@ pub(super) const TR: Words = Words {
             breaker: "Devre kesici",
             rejected: "Kesicinin reddettiği",
             trips: "Açılma sayısı",
+            chart_title: "{strategy} jitter: servise ulaşan çağrılar, devre kesicilere göre",
+            queue_title: "{strategy} jitter: servisin kuyruğunda bekleyen çağrılar, devre kesicilere göre",
+            opened: " İstemcilerin kesicileri {trips} kez açıldı ve {rejected} çağrıyı reddetti.",
             labels: BreakerLabels {
                 none: "Devre kesici yok",
                 resilience4j: "resilience4j",
