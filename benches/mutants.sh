@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Mutation testing of the code whose every change a test must catch: the shortcode grammar, its
 # typed arguments and strip charts, the content loader, the backoff engine, the two languages, the
-# retry budgets, the fleet under load and its frontier (the searches, the triggers, the verdict,
-# the frontier's markup, the kept results), the reading aids, math, shortcode bodies, the sharing
+# retry budgets, the circuit breakers (their state machines, settings and markup), the fleet
+# under load and its frontier (the searches, the triggers, the verdict, the frontier's markup,
+# the kept results), the reading aids, math, shortcode bodies, the sharing
 # metadata, redirects and feeds, the pages of long lists, the external link check, the social
 # cards, the retry-library models, and search's word analysis and index.
 # Runs cargo-mutants on each group of files with that group's own test targets (fast ones only:
@@ -73,6 +74,9 @@ GROUPS_TABLE=(
   "fleet|src/recovery/mod.rs src/recovery/simulate.rs src/recovery/agenda.rs src/recovery/admitted.rs src/recovery/math.rs|--lib --test=recovery_props --test=recovery_cli"
   "frontier|src/recovery/frontier.rs src/recovery/trigger.rs src/recovery/verdict.rs src/recovery/inputs.rs src/recovery/client.rs src/recovery/shared.rs|--lib --test=recovery_props --test=recovery_cli --test=errors"
   "frontier-page|src/shortcode/recovery_frontier.rs src/shortcode/recovery_args.rs src/store.rs|--lib --test=odds_shortcodes --test=errors --test=site_build"
+  "settings|src/recovery/setting.rs src/recovery/breaker/settings.rs|--lib --test=breakers --test=recovery_cli --test=errors"
+  "breakers|src/recovery/breaker/resilience4j.rs src/recovery/breaker/polly.rs src/recovery/breaker/gobreaker.rs src/recovery/breaker/hystrix.rs|--lib --test=breakers"
+  "breaker-page|src/shortcode/recovery_table.rs src/recovery/breaker/render.rs|--lib --test=breakers --test=odds_shortcodes --test=site_build"
   "libraries|src/libraries/urllib3.rs src/libraries/google_api_core.rs src/libraries/stamina.rs src/libraries/got.rs src/libraries/axios_retry.rs src/libraries/go_retryablehttp.rs src/libraries/grpc_core.rs src/libraries/shared.rs src/libraries/library.rs|--lib --test=libraries_cli|-E test(/^libraries::/) or binary(libraries_cli)"
 )
 
