@@ -120,6 +120,20 @@ pub fn describe(recovery: &Recovery, params: &Params, lang: Lang) -> String {
     out
 }
 
+/// A text table of `runs` under `heads`, one row of `cells` each: the name and the verdict
+/// left, the figures right, non-breaking spaces plain.
+pub fn runs_table<'a>(
+    heads: &[&str],
+    runs: impl Iterator<Item = &'a Run>,
+    cells: impl Fn(&Run) -> Vec<String>,
+) -> String {
+    let nbsp = |s: String| s.replace('\u{a0}', " ");
+    let mut rows = vec![heads.iter().map(|h| h.to_string()).collect::<Vec<_>>()];
+    rows.extend(runs.map(|run| cells(run).into_iter().map(nbsp).collect()));
+    let right: Vec<bool> = (0..heads.len()).map(|i| i >= 2).collect();
+    crate::report::aligned(&rows, &right)
+}
+
 /// One run's figures in a sentence, `label` naming its budget or breaker (the chart's caption
 /// and its markdown twin); a breaker's adds the times it opened and the calls it rejected.
 pub fn fact(run: &Run, label: &str, recovery: &Recovery, lang: Lang) -> String {
@@ -195,21 +209,13 @@ pub fn render_text(
     let w = &lang.words().recovery;
     let nbsp = |s: String| s.replace('\u{a0}', " ");
     let mut out = format!("{}\n{}\n", w.title, nbsp(describe(recovery, params, lang)));
-    let right = [false, false, true, true, true, true, true, true];
     for &strategy in params.strategies() {
         out.push_str(&format!("\n{}\n", strategy_label(strategy)));
-        let mut rows = vec![headings(recovery.inputs().trigger(), lang)
-            .map(String::from)
-            .to_vec()];
-        for run in recovery.runs.iter().filter(|r| r.strategy == strategy) {
-            rows.push(
-                row_cells(run, recovery, lang)
-                    .into_iter()
-                    .map(nbsp)
-                    .collect(),
-            );
-        }
-        out.push_str(&crate::report::aligned(&rows, &right));
+        out.push_str(&runs_table(
+            &headings(recovery.inputs().trigger(), lang),
+            recovery.runs.iter().filter(|r| r.strategy == strategy),
+            |run| row_cells(run, recovery, lang),
+        ));
         let Some(frontiers) = frontiers else { continue };
         let runs = || recovery.runs.iter().filter(|r| r.strategy == strategy);
         let w = &lang.words().recovery.frontier;

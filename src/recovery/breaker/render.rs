@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 use super::Breaker;
 use crate::backoff::Params;
 use crate::i18n::{fill, format_number, format_percent, strategy_label, Lang};
-use crate::recovery::render::{bin_json, times, verdict};
+use crate::recovery::render::{bin_json, runs_table, times, verdict};
 use crate::recovery::{Recovery, Run};
 
 /// The breaker's name in `lang`.
@@ -62,24 +62,17 @@ pub fn render_breakers_text(recovery: &Recovery, params: &Params, lang: Lang) ->
         return String::new();
     }
     let w = &lang.words().recovery.breakers;
-    let nbsp = |s: String| s.replace('\u{a0}', " ");
-    let right = [false, false, true, true, true, true, true, true];
     let mut out = String::new();
     for &strategy in params.strategies() {
         out.push_str(&format!(
             "\n{}\n",
             fill(w.title, &[("strategy", strategy_label(strategy))])
         ));
-        let mut rows = vec![breaker_headings(recovery, lang).map(String::from).to_vec()];
-        for run in recovery.breakers.iter().filter(|r| r.strategy == strategy) {
-            rows.push(
-                breaker_cells(run, recovery, lang)
-                    .into_iter()
-                    .map(nbsp)
-                    .collect(),
-            );
-        }
-        out.push_str(&crate::report::aligned(&rows, &right));
+        out.push_str(&runs_table(
+            &breaker_headings(recovery, lang),
+            recovery.breakers.iter().filter(|r| r.strategy == strategy),
+            |run| breaker_cells(run, recovery, lang),
+        ));
     }
     out
 }
